@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { type RequestContext, readRequestContext } from './http/context.js';
+import { registerErrorHandling } from './http/errors.js';
+import { createAuthGuard } from './modules/auth/guard.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { createMediaService } from './modules/media/service.js';
+import { userRoutes } from './modules/users/routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+}
+
+/** Builds the API without listening, so tests drive it with `app.inject`. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The api serves JSON and images; its only HTML is the OpenAPI UI, which needs inline assets.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, { origin: config.webOrigins, credentials: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Balcony webtoon API', version: '1.0.0' },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Limits apply only to routes that ask for one (login, codes, resets); in-process per replica.
+  await app.register(rateLimit, { global: false });
+
+  const media = createMediaService({ mediaDir: config.mediaDir, log: app.log });
+  const tokens = createTokenSigner(config.auth);
+  const guard = createAuthGuard({ db: database.db, tokens });
+  const mailer = createMailer({ ...config.mail, log: app.log });
+  const authDeps = { db: database.db, tokens, mailer, webBaseUrl: config.webOrigins[0] ?? '' };
+
+  await app.register(healthRoutes, { database });
+  await app.register(mediaRoutes, { prefix: '/media', media });
+  await app.register(
+    async (v1) => {
+      v1.decorateRequest('ctx');
+      v1.addHook('onRequest', async (request) => {
+        request.ctx = readRequestContext(request);
+      });
+      await v1.register(catalogRoutes, { db: database.db });
+      await v1.register(authRoutes, { deps: authDeps, guard, sensitiveRateLimit: config.sensitiveRateLimit });
+      await v1.register(userRoutes, { guard });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}

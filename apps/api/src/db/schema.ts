@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Tables of DESIGN §6a. Enumerations are stored as text and validated by the contracts' zod
+// enums at the edges, so adding a value never needs a migration of a PostgreSQL enum type.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const series = pgTable('series', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  /** Original (international) title; each brand may show a localised one. */
+  title: text('title').notNull(),
+  synopsis: text('synopsis').notNull(),
+  status: text('status').notNull(), // ContentStatus
+  schedule: text('schedule').array().notNull().default(sql`'{}'::text[]`), // ScheduleKey[]
+  isAdult: boolean('is_adult').notNull().default(false),
+  isBl: boolean('is_bl').notNull().default(false),
+  contentKind: text('content_kind').notNull().default('IMAGE'), // ContentKind
+  /** SERIAL (published in episodes) or SINGLE (a volume edition); gives the series/single marks. */
+  format: text('format').notNull().default('SERIAL'),
+  coverKey: text('cover_key').notNull(),
+  thumbnailKey: text('thumbnail_key').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which brand shows a series, under which title, and how popular it is there. */
+export const seriesBrands = pgTable(
+  'series_brands',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id').notNull(),
+    title: text('title').notNull(),
+    synopsis: text('synopsis').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    /** A running sale on this brand, in percent off episode prices (the discount mark). */
+    discountPercent: integer('discount_percent').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.brandId] }),
+    index('series_brands_brand_idx').on(t.brandId, t.viewCount),
+  ],
+);
+
+export const creators = pgTable('creators', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const seriesCreators = pgTable(
+  'series_creators',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(), // CreatorType
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.creatorId, t.type] })],
+);
+
+export const genres = pgTable('genres', {
+  code: text('code').primaryKey(), // Genre
+});
+
+export const seriesGenres = pgTable(
+  'series_genres',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    genre: text('genre')
+      .notNull()
+      .references(() => genres.code),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.genre] }), index('series_genres_genre_idx').on(t.genre)],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const seriesTags = pgTable(
+  'series_tags',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.tagId] })],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    /** Eligible for a wait-until-free ticket (spec §4). */
+    freetime: boolean('freetime').notNull().default(false),
+    /** Prices in coins (whole numbers). */
+    rentPrice: integer('rent_price').notNull().default(0),
+    buyPrice: integer('buy_price').notNull().default(0),
+    saleType: text('sale_type').notNull().default('BOTH'), // SaleType
+    contentKind: text('content_kind').notNull().default('IMAGE'), // ContentKind
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('episodes_series_number_uq').on(t.seriesId, t.number),
+    index('episodes_published_idx').on(t.publishedAt),
+  ],
+);
+
+/** An image page (imageKey, width, height) or a text page (text). */
+export const episodePages = pgTable(
+  'episode_pages',
+  {
+    id: serial('id').primaryKey(),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageKey: text('image_key'),
+    width: integer('width'),
+    height: integer('height'),
+    text: text('text'),
+  },
+  (t) => [uniqueIndex('episode_pages_episode_position_uq').on(t.episodeId, t.position)],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    title: text('title').notNull(),
+    imageKey: text('image_key').notNull(),
+    linkUrl: text('link_url').notNull(),
+    position: integer('position').notNull().default(0),
+    displayChannel: text('display_channel').notNull().default('WEB'), // DisplayChannel
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [index('banners_brand_idx').on(t.brandId, t.position)],
+);
+
+/** Every User field of spec §3, plus what an account needs (brand, credentials, status). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    snsProvider: text('sns_provider'), // google | facebook | twitter | apple_guest | null for e-mail
+    snsId: text('sns_id'),
+    email: text('email'),
+    name: text('name'),
+    nickname: text('nickname'),
+    passwordHash: text('password_hash'),
+    phone: text('phone'),
+    isAdult: boolean('is_adult').notNull().default(false),
+    purchaseCount: integer('purchase_count').notNull().default(0),
+    isAgreeMail: boolean('is_agree_mail').notNull().default(false),
+    showAdult: boolean('show_adult').notNull().default(false),
+    isKrIpUser: boolean('is_kr_ip_user').notNull().default(false),
+    isAdultKr: boolean('is_adult_kr').notNull().default(false),
+    isAppPush: boolean('is_app_push').notNull().default(false),
+    isAgreePush: boolean('is_agree_push').notNull().default(false),
+    isAgreePushContents: boolean('is_agree_push_contents').notNull().default(false),
+    isAgreePushFreetime: boolean('is_agree_push_freetime').notNull().default(false),
+    isAgreePushNight: boolean('is_agree_push_night').notNull().default(false),
+    birthedAt: date('birthed_at'),
+    isBlToggle: boolean('is_bl_toggle').notNull().default(true),
+    role: text('role').notNull().default('USER'),
+    status: text('status').notNull().default('ACTIVE'), // PENDING (e-mail not verified) | ACTIVE | WITHDRAWN
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    withdrawalReason: text('withdrawal_reason'),
+    /** Is-sign-up flag: set for 1 hour after a new sign-up (spec §4). */
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
+    uniqueIndex('users_brand_sns_uq').on(t.brandId, t.snsProvider, t.snsId),
+  ],
+);
+
+/** Refresh tokens, stored hashed; rotation keeps the family so a reused token revokes them all (DESIGN §4). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedById: integer('replaced_by_id'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** E-mail OTPs, reset links and SMS codes: stored hashed, single use, with expiry. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(), // SIGNUP_OTP | RESET_LINK | RESET_SMS
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);

@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { oneTimeCodes, refreshTokens, users } from '../../db/schema.js';
+
+// Queries of accounts, refresh tokens and one-time codes. `db` may be an open transaction.
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type OneTimeCodePurpose = 'SIGNUP_OTP' | 'RESET_LINK' | 'RESET_SMS';
+
+export async function findUserByEmail(db: Db, brandId: string, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.brandId, brandId), sql`lower(${users.email}) = lower(${email})`))
+    .orderBy(sql`${users.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`user ${userId} vanished during update`);
+  return row;
+}
+
+/** Locks the user's row for the rest of the transaction, so two logins cannot race on the failure count. */
+export async function lockUser(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<RefreshTokenRow> {
+  const [row] = await db.insert(refreshTokens).values(values).returning();
+  if (!row) throw new Error('refresh token insert returned nothing');
+  return row;
+}
+
+export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+  return row ?? null;
+}
+
+export async function markRefreshTokenReplaced(db: Db, id: number, replacedById: number, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now, replacedById }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllForUser(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Sessions (token families) an account opened since `since`. */
+export async function countSessionsSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${refreshTokens.familyId})`.mapWith(Number) })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.userId, userId), gt(refreshTokens.createdAt, since), isNull(refreshTokens.replacedById)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertCode(
+  db: Db,
+  values: { userId: number; purpose: OneTimeCodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeCodes).values(values);
+}
+
+/** The newest code of a purpose for a user, locked for the transaction. */
+export async function latestCodeForUpdate(db: Db, userId: number, purpose: OneTimeCodePurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+    .orderBy(sql`${oneTimeCodes.id} desc`)
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function markCodeUsed(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(oneTimeCodes).set({ usedAt: now }).where(eq(oneTimeCodes.id, id));
+}
+
+export async function countCodeAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id));
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@balcony/contracts';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+// Access tokens are short-lived JWTs (HS256); refresh tokens are opaque random strings of which
+// only a SHA-256 hash is stored, so a database leak gives no usable token.
+
+export interface TokenSettings {
+  /** At least 32 bytes of secret for HS256. */
+  secret: Uint8Array;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+}
+
+export interface AccessClaims {
+  userId: number;
+  brandId: string;
+}
+
+const ISSUER = 'balcony-api';
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function createTokenSigner(settings: TokenSettings) {
+  return {
+    settings,
+    async signAccess(claims: AccessClaims, now: Date): Promise<{ token: string; expiredAt: Date }> {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + settings.accessTtlSeconds;
+      const token = await new SignJWT({ brand: claims.brandId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(ISSUER)
+        .setSubject(String(claims.userId))
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(settings.secret);
+      return { token, expiredAt: new Date(exp * 1000) };
+    },
+
+    /**
+     * Checks an access token. Expired → NEED_TO_REFRESH (the client refreshes and retries once);
+     * anything else wrong → MALFORMED_JWT. `allowExpired` is for the refresh call, which proves
+     * who the caller was with its old access token.
+     */
+    async verifyAccess(token: string, opts: { allowExpired?: boolean; now?: Date } = {}): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, settings.secret, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          currentDate: opts.now,
+          ...(opts.allowExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.brand !== 'string') throw new AppError('MALFORMED_JWT');
+        return { userId, brandId: payload.brand };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof errors.JWTExpired) throw new AppError('NEED_TO_REFRESH');
+        throw new AppError('MALFORMED_JWT');
+      }
+    },
+  };
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,107 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+
+// Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL
+// is set, a new PostgreSQL database created for the file and dropped after it.
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** Mail delivered to `to`, oldest first, as raw RFC 822 text. */
+  mailTo(to: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ databaseUrl: undefined, databaseDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), databaseDir: 'memory://' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const mediaDir = await mkdtemp(join(tmpdir(), 'balcony-media-'));
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    databaseDir: 'memory://',
+    mediaDir,
+    webOrigins: ['http://localhost:3000'],
+    logLevel: 'silent',
+    seedOnStart: false,
+    auth: { secret: randomBytes(32), accessTtlSeconds: 900, refreshTtlSeconds: 30 * 24 * 3600 },
+    mail: { smtpUrl: undefined, from: 'Test <test@balcony.localhost>', outboxDir: join(mediaDir, 'outbox') },
+    // Every request of a test comes from one address; the limit itself is tested with a low value.
+    sensitiveRateLimit: 10_000,
+    ...overrides,
+  };
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async mailTo(to) {
+      const files = (await readdir(config.mail.outboxDir).catch(() => [] as string[])).sort(byTimeThenSequence);
+      const mails = await Promise.all(files.map((f) => readFile(join(config.mail.outboxDir, f), 'utf8')));
+      return mails.filter((m) => m.includes(`To: ${to}`));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The headers spec §7 requires, for a brand. */
+export function brandHeaders(brandId = 'delitoonb-fr', platform = 'WEB'): Record<string, string> {
+  return { 'x-balcony-id': brandId, 'x-balcony-timeZone': 'Europe/Paris', 'x-platform': platform };
+}
+
+/** Outbox files are named `{ms}-{sequence}-{to}.eml`. */
+function byTimeThenSequence(a: string, b: string): number {
+  const [ta = 0, sa = 0] = a.split('-').map(Number);
+  const [tb = 0, sb = 0] = b.split('-').map(Number);
+  return ta - tb || sa - sb;
+}
+
+/** The text of a raw mail with quoted-printable soft breaks and escapes undone. */
+export function mailBody(raw: string): string {
+  return Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`),
+    'latin1',
+  )
+    .toString('latin1')
+    .replace(/(%[0-9A-F]{2})+/g, (seq) => decodeURIComponent(seq));
+}

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeries } from './factories.js';
+import { createTestApp, type TestApp } from './helper.js';
+
+let t: TestApp;
+let pageUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Page keys name a demo series by slug; the demo catalog's first series has drawable pages.
+  const { demoSeries } = await import('../src/db/seed/catalog-data.js');
+  const slug = demoSeries[0]?.slug;
+  pageUrl = `/media/demo/pages/${slug}/1/1.png`;
+  await createSeries(t.database.db);
+});
+afterAll(() => t.close());
+
+describe('media renditions', () => {
+  it('serves AVIF, WebP or JPEG by the Accept header, at quality 75, with long cache headers', async () => {
+    for (const [accept, format] of [
+      ['image/avif,image/webp,*/*', 'avif'],
+      ['image/webp,*/*', 'webp'],
+      ['*/*', 'jpeg'],
+    ] as const) {
+      const res = await t.app.inject({ url: `${pageUrl}?w=640`, headers: { accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type']).toBe(`image/${format}`);
+      expect(res.headers['cache-control']).toContain('max-age=31536000');
+      expect(res.headers.vary).toBe('Accept');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.width).toBe(640);
+    }
+  });
+
+  it('never enlarges beyond the original width', async () => {
+    const res = await t.app.inject({ url: `${pageUrl}?w=1080`, headers: { accept: 'image/webp' } });
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(800);
+  });
+
+  it('serves the same bytes from its cache the second time', async () => {
+    const a = await t.app.inject({ url: `${pageUrl}?w=750`, headers: { accept: 'image/webp' } });
+    const b = await t.app.inject({ url: `${pageUrl}?w=750`, headers: { accept: 'image/webp' } });
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+  });
+
+  it('rejects widths outside spec §9 and keys outside the store', async () => {
+    const odd = await t.app.inject({ url: `${pageUrl}?w=641` });
+    expect(odd.statusCode).toBe(400);
+    const traversal = await t.app.inject({ url: '/media/demo/pages/%2e%2e/%2e%2e/etc/passwd.png' });
+    expect(traversal.statusCode).toBe(404);
+    const missing = await t.app.inject({ url: '/media/demo/pages/no-such-series/1/1.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_EXIST');
+  });
+});

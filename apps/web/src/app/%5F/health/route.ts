@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { apiBaseUrl } from '@/lib/api-url';
+
+// GET /_/health (spec §2; the folder is %5F because App Router hides folders starting with "_").
+// Always 200 while the web runs, with the api's state in the body: "down" when it cannot be
+// reached or reports itself degraded (its database is down), since pages cannot render then.
+
+const API_CHECK_TIMEOUT_MS = 2000;
+const HealthyApi = z.object({ status: z.literal('ok') });
+
+async function apiState(): Promise<'ok' | 'down'> {
+  try {
+    const response = await fetch(new URL('/_/health', apiBaseUrl()), {
+      signal: AbortSignal.timeout(API_CHECK_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    return response.ok && HealthyApi.safeParse(await response.json()).success ? 'ok' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+export async function GET(): Promise<Response> {
+  return Response.json({ status: 'ok', api: await apiState() }, { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,64 @@
+import type { FollowUpAction } from '@balcony/contracts';
+import Link from 'next/link';
+import { getT } from '@/i18n/server';
+import { routes } from '@/lib/routes';
+import { followUpOf, type WebErrorCode } from '@/lib/web-errors';
+import styles from './ErrorScreen.module.css';
+
+interface ErrorScreenProps {
+  code: WebErrorCode;
+  /** The screen that failed: where reload, login and the adult check lead back to. */
+  returnPath: string;
+  /** Where "back" goes, e.g. the series page from its viewer. */
+  backHref?: string;
+}
+
+function actionHref(action: FollowUpAction, returnPath: string, backHref: string): string {
+  switch (action) {
+    case 'reload':
+      return returnPath;
+    case 'login':
+    case 'logout':
+    case 'adult':
+      return routes.login(returnPath);
+    case 'shop':
+      return routes.shop;
+    case 'back':
+      return backHref;
+    case 'home':
+    case 'none':
+      return routes.home;
+  }
+}
+
+/** A failure the reader can act on: its message and the follow-up of the spec §8 catalogue. */
+export async function ErrorScreen({ code, returnPath, backHref = routes.home }: ErrorScreenProps) {
+  const t = await getT('ErrorPage');
+  const tErrors = await getT('Errors');
+  const tActions = await getT('ErrorActions');
+  const action = followUpOf(code);
+  const href = actionHref(action, returnPath, backHref);
+  return (
+    <div className={styles.screen} data-testid="error-screen">
+      <h1>{tErrors(code)}</h1>
+      <div className={styles.actions}>
+        {/* A reload must reach the server again, so it is a plain link rather than a client navigation. */}
+        {action === 'reload' ? (
+          <a href={href} className="button">
+            {tActions(action)}
+          </a>
+        ) : (
+          <Link href={href} prefetch={false} className="button">
+            {tActions(action)}
+          </Link>
+        )}
+        {href !== routes.home && (
+          <Link href={routes.home} className="button button-secondary">
+            {t('home')}
+          </Link>
+        )}
+      </div>
+      <p className={styles.code}>{t('code', { code })}</p>
+    </div>
+  );
+}

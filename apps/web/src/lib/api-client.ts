@@ -1,0 +1,93 @@
+import { API_BASE, API_HEADERS, type BrandConfig, ErrorCode, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import { z } from 'zod';
+
+// One typed GET against the api: the headers of spec §7, a 30 s timeout, the response envelope
+// unwrapped and its data checked against the contract, every failure turned into an ApiError.
+
+/**
+ * A failed api call: the catalogue code the api answered, or INTERNAL_ERROR when it could not be
+ * reached, timed out or answered something that is not our contract.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+const Envelope = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('SUCCESS'), data: z.unknown() }),
+  z.object({ result: z.literal('FAIL'), code: z.string(), message: z.string() }),
+]);
+
+interface ApiGet<T> {
+  baseUrl: string;
+  brand: BrandConfig;
+  /** Path under /api/v1, e.g. `/contents/12`. */
+  path: string;
+  query?: Readonly<Record<string, string | undefined>>;
+  schema: z.ZodType<T>;
+  /** Replaced in tests. */
+  fetch?: typeof fetch;
+}
+
+function apiHeaders(brand: BrandConfig): Record<string, string> {
+  return {
+    [API_HEADERS.brand]: brand.id,
+    [API_HEADERS.timeZone]: brand.timeZone,
+    [API_HEADERS.platform]: 'WEB',
+    'Accept-Language': brand.locale,
+    Accept: 'application/json',
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+export async function apiGet<T>(request: ApiGet<T>): Promise<T> {
+  const url = new URL(`${API_BASE}${request.path}`, request.baseUrl);
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  const label = `GET ${url.pathname}${url.search}`;
+  const unreadable = (what: string, cause: unknown) =>
+    isTimeout(cause)
+      ? new ApiError('INTERNAL_ERROR', 504, `${label} timed out`, { cause })
+      : new ApiError('INTERNAL_ERROR', 502, `${label} ${what}`, { cause });
+
+  let body: unknown;
+  let status: number;
+  try {
+    // The signal also bounds reading the body, so a stalled stream cannot hold a render.
+    const response = await (request.fetch ?? fetch)(url, {
+      headers: apiHeaders(request.brand),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    status = response.status;
+    body = await response.json();
+  } catch (cause) {
+    throw unreadable('failed: api unreachable or answered no JSON', cause);
+  }
+
+  const envelope = Envelope.safeParse(body);
+  if (!envelope.success) throw unreadable(`answered ${status} without the response envelope`, envelope.error);
+  if (envelope.data.result === 'FAIL') {
+    const code = ErrorCode.safeParse(envelope.data.code);
+    throw new ApiError(
+      code.success ? code.data : 'INTERNAL_ERROR',
+      status,
+      `${label} answered ${status} ${envelope.data.code}`,
+    );
+  }
+  const data = request.schema.safeParse(envelope.data.data);
+  if (!data.success) throw unreadable('answered data outside its contract', data.error);
+  return data.data;
+}

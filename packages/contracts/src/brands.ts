@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { ADULT_AGE, DATE_FORMAT, POINTS_PER_COIN } from './constants.js';
+import { type LoginMethod, type NavItem, Weekday } from './enums.js';
+
+// The nine brands (platform ids) of spec §1 and the pure formatting helpers that depend on a
+// brand's locale, currency and time zone. The documented brand is delitoonb-fr (spec §1/§9);
+// the others are decided in docs/decisions.md ("Brands").
+
+export const PlatformId = z.enum([
+  'delitoonb-fr',
+  'delitoon-fr',
+  'delitoon-de',
+  'delitoonb-de',
+  'delitoonx-fr',
+  'delitoon-me',
+  'bom-tw',
+  'bom-th',
+  'beltoon-jp',
+]);
+export type PlatformId = z.infer<typeof PlatformId>;
+
+/** Text locales (spec §1) plus English, the fallback for development and the international brand. */
+export const Locale = z.enum(['fr', 'de', 'ja', 'th', 'zh-TW', 'en']);
+export type Locale = z.infer<typeof Locale>;
+
+/** Links of the My page (spec §2); the web hides the member-only ones from visitors. */
+export const MyPageLink = z.enum([
+  'roulette',
+  'comment',
+  'library',
+  'history',
+  'gift',
+  'coupon',
+  'cs',
+  'notice',
+  'setting',
+]);
+export type MyPageLink = z.infer<typeof MyPageLink>;
+
+export interface BrandConfig {
+  id: PlatformId;
+  /** Product name shown to readers and in mails. */
+  product: string;
+  locale: Locale;
+  /** ISO 4217 code. */
+  currency: string;
+  currencySymbol: string;
+  /** Where the symbol goes relative to the amount, whatever the locale's habit (spec §1: "symbol in front"). */
+  currencySymbolPosition: 'before' | 'after';
+  /** Digits after the decimal separator; prices are stored as integers in this minor unit. */
+  currencyMinorUnits: number;
+  /** IANA zone of the brand: "today", schedules and history windows are computed in it. */
+  timeZone: string;
+  adultAge: number;
+  /** Tokens yyyy, MM, dd. */
+  dateFormat: string;
+  /** Adult popup mode (spec §2): birthday entry or a yes/no question. */
+  adultCheck: 'BIRTHDAY' | 'YES_NO';
+  /** Whether a visitor can confirm adulthood with the not-logged-in-adult cookie (spec §4, Japanese platform). */
+  visitorAdultCookie: boolean;
+  navDesktop: readonly NavItem[];
+  navMobile: readonly NavItem[];
+  myLinks: readonly MyPageLink[];
+  loginMethods: readonly LoginMethod[];
+  /** Points (MILEAGE) exchanged for one bonus coin. */
+  pointsPerCoin: number;
+  /** The one variant of spec §4 whose BL is hidden inside the app. */
+  blHiddenInApp: boolean;
+  /** Birth date counts as present only when birthedAt is set (spec §4: Thai and Taiwanese platforms). */
+  birthDateRequired: boolean;
+  /** The brand is adult-oriented (delitoonx). */
+  adultFocused: boolean;
+  /** The brand is boys-love-oriented. */
+  blFocused: boolean;
+  supportEmail: string;
+}
+
+const DESKTOP_NAV: readonly NavItem[] = ['shop', 'gift', 'search', 'my'];
+const MOBILE_NAV: readonly NavItem[] = ['home', 'shop', 'gift', 'search', 'my'];
+const MY_LINKS: readonly MyPageLink[] = MyPageLink.options;
+const ALL_LOGINS: readonly LoginMethod[] = ['google', 'facebook', 'twitter', 'email'];
+
+/** The documented brand's settings, shared by default; each brand below states only what differs. */
+const BRAND_DEFAULTS = {
+  currency: 'EUR',
+  currencySymbol: '€',
+  currencySymbolPosition: 'before',
+  currencyMinorUnits: 2,
+  adultAge: ADULT_AGE,
+  dateFormat: DATE_FORMAT,
+  adultCheck: 'BIRTHDAY',
+  visitorAdultCookie: false,
+  navDesktop: DESKTOP_NAV,
+  navMobile: MOBILE_NAV,
+  myLinks: MY_LINKS,
+  loginMethods: ALL_LOGINS,
+  pointsPerCoin: POINTS_PER_COIN,
+  blHiddenInApp: false,
+  birthDateRequired: false,
+  adultFocused: false,
+  blFocused: false,
+} as const satisfies Partial<BrandConfig>;
+
+export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
+  // The documented configuration (spec §1, §9).
+  'delitoonb-fr': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoonb-fr',
+    product: 'Delitoon BL',
+    locale: 'fr',
+    timeZone: 'Europe/Paris',
+    blFocused: true,
+    supportEmail: 'support.delitoonb-fr@balcony.example',
+  },
+  // General French brand; the BL-in-app variant of spec §4 (app-store rating of a general app).
+  'delitoon-fr': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoon-fr',
+    product: 'Delitoon',
+    locale: 'fr',
+    timeZone: 'Europe/Paris',
+    blHiddenInApp: true,
+    supportEmail: 'support.delitoon-fr@balcony.example',
+  },
+  'delitoon-de': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoon-de',
+    product: 'Delitoon',
+    locale: 'de',
+    timeZone: 'Europe/Berlin',
+    supportEmail: 'support.delitoon-de@balcony.example',
+  },
+  'delitoonb-de': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoonb-de',
+    product: 'Delitoon BL',
+    locale: 'de',
+    timeZone: 'Europe/Berlin',
+    blFocused: true,
+    supportEmail: 'support.delitoonb-de@balcony.example',
+  },
+  'delitoonx-fr': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoonx-fr',
+    product: 'Delitoon X',
+    locale: 'fr',
+    timeZone: 'Europe/Paris',
+    adultFocused: true,
+    supportEmail: 'support.delitoonx-fr@balcony.example',
+  },
+  // International edition in English, run from the French platform (no Arabic or other text exists).
+  'delitoon-me': {
+    ...BRAND_DEFAULTS,
+    id: 'delitoon-me',
+    product: 'Delitoon',
+    locale: 'en',
+    timeZone: 'Europe/Paris',
+    supportEmail: 'support.delitoon-me@balcony.example',
+  },
+  'bom-tw': {
+    ...BRAND_DEFAULTS,
+    id: 'bom-tw',
+    product: 'Bomtoon',
+    locale: 'zh-TW',
+    currency: 'TWD',
+    currencySymbol: 'NT$',
+    currencyMinorUnits: 0,
+    timeZone: 'Asia/Taipei',
+    dateFormat: 'yyyy/MM/dd',
+    loginMethods: ['google', 'facebook', 'email'],
+    birthDateRequired: true,
+    blFocused: true,
+    supportEmail: 'support.bom-tw@balcony.example',
+  },
+  'bom-th': {
+    ...BRAND_DEFAULTS,
+    id: 'bom-th',
+    product: 'Bomtoon',
+    locale: 'th',
+    currency: 'THB',
+    currencySymbol: '฿',
+    currencyMinorUnits: 2,
+    timeZone: 'Asia/Bangkok',
+    // Thai age of majority; Thai platforms gate adult content at 20.
+    adultAge: 20,
+    dateFormat: 'dd/MM/yyyy',
+    loginMethods: ['google', 'facebook', 'email'],
+    birthDateRequired: true,
+    blFocused: true,
+    supportEmail: 'support.bom-th@balcony.example',
+  },
+  'beltoon-jp': {
+    ...BRAND_DEFAULTS,
+    id: 'beltoon-jp',
+    product: 'Beltoon',
+    locale: 'ja',
+    currency: 'JPY',
+    currencySymbol: '¥',
+    currencyMinorUnits: 0,
+    timeZone: 'Asia/Tokyo',
+    dateFormat: 'yyyy/MM/dd',
+    adultCheck: 'YES_NO',
+    visitorAdultCookie: true,
+    loginMethods: ['google', 'twitter', 'email'],
+    blFocused: true,
+    supportEmail: 'support.beltoon-jp@balcony.example',
+  },
+};
+
+export const DEFAULT_BRAND_ID: PlatformId = 'delitoonb-fr';
+
+export function isPlatformId(id: unknown): id is PlatformId {
+  return PlatformId.safeParse(id).success;
+}
+
+/** The brand of an `x-balcony-id` value; undefined when missing or unknown (the api answers UNKNOWN_BRAND). */
+export function getBrand(id: string | undefined): BrandConfig | undefined {
+  return isPlatformId(id) ? BRANDS[id] : undefined;
+}
+
+// ——— formatting ———
+
+// Building an Intl formatter costs far more than using one, and these run per list item.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `n|${locale}|${digits}`;
+  let f = formatters.get(key);
+  if (!(f instanceof Intl.NumberFormat)) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!(f instanceof Intl.DateTimeFormat)) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * A price in the brand's currency from an integer amount in its minor unit, e.g. 199 → "€1,99" on
+ * delitoonb-fr. The brand's symbol and position win over the locale's habit; an amount after the
+ * number is separated by a no-break space.
+ */
+export function formatPrice(brand: BrandConfig, amountMinor: number): string {
+  const number = numberFormat(brand.locale, brand.currencyMinorUnits).format(
+    Math.abs(amountMinor) / 10 ** brand.currencyMinorUnits,
+  );
+  const sign = amountMinor < 0 ? '-' : '';
+  return brand.currencySymbolPosition === 'before'
+    ? `${sign}${brand.currencySymbol}${number}`
+    : `${sign}${number}\u00a0${brand.currencySymbol}`;
+}
+
+/** A whole number of coins with the locale's grouping, e.g. 1500 → "1 500" in French. */
+export function formatCoins(n: number, locale: Locale = 'en'): string {
+  return numberFormat(locale, 0).format(n);
+}
+
+/** Points carry the symbol P (spec §3), e.g. 3000 → "3,000 P". */
+export function formatPoints(n: number, locale: Locale = 'en'): string {
+  return `${formatCoins(n, locale)}\u00a0P`;
+}
+
+export interface CalendarDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The calendar date of an instant in a time zone. A date-only string ("2000-05-31", as birthedAt
+ * is stored) is a calendar date already and is taken as it is, never shifted by a zone.
+ * Throws RangeError for an invalid date.
+ */
+export function calendarDateIn(timeZone: string, date: Date | string): CalendarDate {
+  if (typeof date === 'string') {
+    const m = DATE_ONLY.exec(date);
+    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  }
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(typeof date === 'string' ? new Date(date) : date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** A date in the brand's format (tokens yyyy, MM, dd) as seen in the brand's time zone. */
+export function formatDate(brand: BrandConfig, date: Date | string): string {
+  const { year, month, day } = calendarDateIn(brand.timeZone, date);
+  const values: Record<string, string> = {
+    yyyy: String(year).padStart(4, '0'),
+    MM: String(month).padStart(2, '0'),
+    dd: String(day).padStart(2, '0'),
+  };
+  return brand.dateFormat.replace(/yyyy|MM|dd/g, (token) => values[token] ?? token);
+}
+
+const WEEKDAY_BY_SHORT_NAME: Readonly<Record<string, Weekday>> = {
+  Sun: 'SUNDAY',
+  Mon: 'MONDAY',
+  Tue: 'TUESDAY',
+  Wed: 'WEDNESDAY',
+  Thu: 'THURSDAY',
+  Fri: 'FRIDAY',
+  Sat: 'SATURDAY',
+};
+
+/** The weekday of an instant in a time zone (a brand's "today" for the weekly tab). */
+export function weekdayIn(timeZone: string, date: Date): Weekday {
+  const name = dateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(date);
+  const weekday = WEEKDAY_BY_SHORT_NAME[name];
+  if (!weekday) throw new RangeError(`Unexpected weekday name: ${name}`);
+  return weekday;
+}
+
+/** Short weekday names for the calendar (spec §2), e.g. fr → { SUNDAY: 'dim.', … }. */
+export function shortWeekdayNames(locale: Locale): Record<Weekday, string> {
+  const format = dateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' });
+  // 2023-01-01 was a Sunday; Weekday.options starts with SUNDAY.
+  const entries = Weekday.options.map((day, i) => [day, format.format(new Date(Date.UTC(2023, 0, 1 + i)))] as const);
+  return Object.fromEntries(entries) as Record<Weekday, string>;
+}
+
+/** Short month names January … December for the calendar (spec §2). */
+export function shortMonthNames(locale: Locale): string[] {
+  const format = dateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
+  return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2023, month, 15))));
+}

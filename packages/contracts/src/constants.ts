@@ -1,0 +1,114 @@
+// Business constants and limits of spec §9 (and the few numbers of §2/§4/§8 they go with), named
+// once so that api and web cannot drift. Durations end in _MS, _DAYS or are seconds where named.
+// Image widths and quality live with the media schemas in catalog.ts.
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+// ——— age and dates ———
+
+/** Default adult age; each brand carries its own `adultAge`. */
+export const ADULT_AGE = 18;
+/** Date format of the documented brand; each brand carries its own `dateFormat`. */
+export const DATE_FORMAT = 'dd.MM.yyyy';
+/** The birthday picker offers the last 100 years plus the next one (spec §2); older dates are rejected. */
+export const BIRTHDAY_PICKER_YEARS = 100;
+
+// ——— history, points, coins ———
+
+/** How far back each history list reaches. */
+export const HISTORY_WINDOW_DAYS = { charge: 90, use: 90, mileage: 180 } as const;
+
+export const MILEAGE_MIN_EXCHANGE = 3000;
+/** Points are exchanged in steps of 100 (= 5 coins at 20 points per coin); see docs/decisions.md. */
+export const MILEAGE_EXCHANGE_UNIT = 100;
+/** Default rate; each brand carries its own `pointsPerCoin`. */
+export const POINTS_PER_COIN = 20;
+export const EXCHANGED_BONUS_VALID_DAYS = 30;
+export const COIN_REFUND_DAYS = 7;
+/** Coins of the sign-up event mail, once per account (spec §8 ALREADY_AUTH_MAIL). */
+export const SIGNUP_MAIL_REWARD_COINS = 10;
+
+// ——— screens ———
+
+export const SEARCH_DELAY_MS = 1000;
+export const BANNER_SLIDE_MS = 5000;
+/** Ranking length for visitors and non-adult members. */
+export const RANKING_NON_ADULT_COUNT = 20;
+export const HOME_WEEKLY_ADD_TIME = 2;
+/** Notices listed on a series detail page. */
+export const DETAIL_NOTICE_COUNT = 2;
+export const NOTICE_NAV_CACHE_MS = 5 * MINUTE_MS;
+export const SCROLL_THROTTLE_MS = 200;
+export const TOAST_MS = 3 * SECOND_MS;
+export const LAZY_MARGIN_PX = 200;
+
+// ——— input limits ———
+
+export const COMMENT_MAX_LENGTH = 500;
+export const CONTACT_MAX_IMAGES = 3;
+export const CONTACT_MAX_IMAGE_BYTES = 3 * 1024 * 1024;
+/** Copyright report attachments: up to 3 images of 1080 × 1686. */
+export const COPYRIGHT_IMAGES = { count: 3, width: 1080, height: 1686 } as const;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+/** Older accounts may hold 6-character passwords (spec §5 "older texts"), so login accepts them. */
+export const LEGACY_PASSWORD_MIN_LENGTH = 6;
+
+// ——— codes, links, locks ———
+
+export const RESET_LINK_TTL_MS = HOUR_MS;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = HOUR_MS;
+export const SMS_CODE_TTL_MS = 10 * MINUTE_MS;
+export const FREETIME_UNLOCK_MS = 72 * HOUR_MS;
+export const RESIGNUP_BLOCK_DAYS = 30;
+export const NOTIFICATION_KEEP_DAYS = 30;
+export const LOGIN_LOCK_MS = HOUR_MS;
+export const LOGIN_MAX_FAILURES = 5;
+/** Night push window, hours in the user's local time: from 22:00 to 04:00. */
+export const NIGHT_PUSH_START = 22;
+export const NIGHT_PUSH_END = 4;
+
+// ——— network and storage ———
+
+export const REQUEST_TIMEOUT_MS = 30 * SECOND_MS;
+export const QUERY_CACHE_MS = HOUR_MS;
+/** Cookie lifetimes in seconds. */
+export const COOKIE_MAX_AGE = {
+  marketing: 7200,
+  check: 600,
+  signUpFlags: 3600,
+  fingerprint: 86400,
+  adultPopup: 86400,
+  tokenRenew: 3600,
+} as const;
+/** Share of sessions whose browser fingerprint is monitored (0.1 %). */
+export const FINGERPRINT_SAMPLE_RATE = 0.001;
+
+// ——— layout (CSS pixels) ———
+
+export const LAYOUT = {
+  maxContentWidth: 720,
+  topBar: 78,
+  headerBar: 48,
+  bottomBar: 50,
+  tab: 48,
+  detailBottomBar: 62,
+  loginButton: 48,
+  adultSwitch: { w: 50, h: 30 },
+  checkboxIcon: 20,
+  upButtonRight: { desktop: 20, mobile: 10 },
+  /** Desktop layout when the window is wider than this. */
+  desktopMinWidth: 600,
+  modalZ: { min: 2000, max: 5000 },
+} as const;
+
+/** Label HTML from the back office may use only these tags, each with only these attributes. */
+export const LABEL_HTML_ALLOWLIST: Readonly<Record<'span' | 'br' | 'a' | 'div', readonly string[]>> = {
+  span: ['style'],
+  br: [],
+  a: ['style', 'href'],
+  div: ['style'],
+};

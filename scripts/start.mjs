@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Runs the whole service on one machine: builds what is missing or stale, then starts the api
+// (which migrates and seeds an empty database) and, once it is healthy, the web.
+// Env: API_PORT (4000), WEB_PORT (3000), DATA_DIR (./data), SKIP_BUILD=1 to use the existing build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const apiPort = process.env.API_PORT ?? '4000';
+const webPort = process.env.WEB_PORT ?? '3000';
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+  process.exit(1);
+}
+if (!existsSync(join(root, 'node_modules'))) {
+  console.error('Dependencies are missing: run `npm install` first (the README quick start does).');
+  process.exit(1);
+}
+
+/** Newest modification time under a folder, skipping build output and dependencies. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (['node_modules', '.next', 'dist', 'test-results'].includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function buildIsStale() {
+  const marker = join(root, 'apps/web/.next/BUILD_ID');
+  const apiEntry = join(root, 'apps/api/dist/server.js');
+  if (!existsSync(marker) || !existsSync(apiEntry)) return true;
+  const built = Math.min(statSync(marker).mtimeMs, statSync(apiEntry).mtimeMs);
+  return ['packages/contracts', 'apps/api/src', 'apps/web'].some((d) => newest(join(root, d)) > built);
+}
+
+if (process.env.SKIP_BUILD !== '1' && buildIsStale()) {
+  console.log('› building contracts, api and web…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children = [];
+function run(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code) => {
+    console.error(`› ${name} exited with code ${code}`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+console.log(`› starting api on ${apiUrl}`);
+run('api', process.execPath, ['apps/api/dist/server.js'], {
+  API_PORT: apiPort,
+  WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+});
+try {
+  await waitForHealth(`${apiUrl}/_/health`, 120_000);
+} catch (error) {
+  console.error(`› ${error.message}`);
+  stop(1);
+}
+console.log(`› starting web on http://localhost:${webPort}`);
+run('web', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort, 'apps/web'], {
+  API_URL: apiUrl,
+});

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The API suite again on PostgreSQL: each test file creates and drops its own database.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+mkdir -p test-results
+npm run build -w @balcony/contracts >/dev/null || exit 1
+npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/vitest-postgres.json
+status=$?
+node scripts/count.mjs test-results/vitest-postgres.json || status=1
+exit $status

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit (contracts, web) and API tests; Playwright runs the browser journeys.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+    ],
+  },
+});
