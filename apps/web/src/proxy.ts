@@ -1,23 +1,77 @@
+import { randomUUID } from 'node:crypto';
 import { type NextRequest, NextResponse } from 'next/server';
+import { brandOfHost } from './lib/brand';
 import { contentSecurityPolicy } from './lib/csp';
+import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
+import { secureOf } from './lib/session/http';
+import { seal } from './lib/session/seal';
+import { clientIpOf, readSessionCookie, refreshSession } from './lib/session/server';
+import { checkTokens } from './lib/session/token-check';
 
-/** Gives every page a Content-Security-Policy with a fresh nonce, which a static header cannot carry. */
-export function proxy(request: NextRequest): NextResponse {
-  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+type CookieWrite = [name: string, value: string, options: CookieOptions];
+
+/**
+ * Runs before every page: a Content-Security-Policy with a fresh nonce; the spec §4 token check
+ * (renew an access token with 5 minutes or less left, so the render and the browser both get the
+ * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page).
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const secure = secureOf(request);
+  const writes: CookieWrite[] = [];
+  const write = (name: CookieName, value: string, maxAge?: number) => {
+    writes.push([COOKIES[name].name, value, cookieOptions(name, secure, maxAge)]);
+    // The render of this same request reads the new value.
+    if (maxAge === 0) request.cookies.delete(COOKIES[name].name);
+    else request.cookies.set(COOKIES[name].name, value);
+  };
+
+  await checkSessionTokens(request, write);
+  const porch = request.nextUrl.searchParams.get('porch');
+  if (porch && /^[\w-]{1,64}$/.test(porch)) write('porch', porch);
+  if (!request.cookies.has(COOKIES.fingerprint.name)) write('fingerprint', randomUUID());
+  const current = request.cookies.get(COOKIES.currentPage.name)?.value;
+  if (current !== request.nextUrl.pathname) {
+    if (current) write('previousPage', current);
+    write('currentPage', request.nextUrl.pathname);
+  }
+
+  const nonce = Buffer.from(randomUUID()).toString('base64');
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
   // Next.js reads the nonce from the request's policy and stamps it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', policy);
+  requestHeaders.set('cookie', request.cookies.toString());
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
+  for (const [name, value, options] of writes) response.cookies.set(name, value, options);
   return response;
+}
+
+async function checkSessionTokens(
+  request: NextRequest,
+  write: (name: CookieName, value: string, maxAge?: number) => void,
+) {
+  const stored = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
+  if (!stored) return;
+  const brand = brandOfHost(request.headers.get('host'));
+  if (stored.brandId !== brand.id || checkTokens(stored, Date.now()) === 'keep') return;
+  const outcome = await refreshSession(brand, stored, clientIpOf(request.headers));
+  if (outcome.kind === 'renewed') {
+    const maxAge = Math.max(0, Math.floor((outcome.session.refreshExpiresAt - Date.now()) / 1000));
+    write('session', await seal(outcome.session, maxAge), maxAge);
+    write('tokenRenewed', '1');
+  } else if (outcome.kind === 'ended' || checkTokens(stored, Date.now()) === 'expired') {
+    write('session', '', 0);
+    write('checked', '', 0);
+  }
 }
 
 export const config = {
   matcher: [
     {
-      // Pages only: not build assets, images, the health check, or router prefetches (no HTML).
-      source: '/((?!_next/static|_next/image|_/|media/|favicon.ico).*)',
+      // Pages only: not the web's own endpoints, build assets, images, the health check, or router
+      // prefetches (no HTML).
+      source: '/((?!api/|_next/static|_next/image|_/|media/|favicon.ico).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

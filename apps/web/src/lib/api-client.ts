@@ -1,7 +1,7 @@
 import { API_BASE, API_HEADERS, type BrandConfig, ErrorCode, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import { z } from 'zod';
 
-// One typed GET against the api: the headers of spec §7, a 30 s timeout, the response envelope
+// One typed call against the api: the headers of spec §7, a 30 s timeout, the response envelope
 // unwrapped and its data checked against the contract, every failure turned into an ApiError.
 
 /**
@@ -37,7 +37,18 @@ interface ApiGet<T> {
   fetch?: typeof fetch;
 }
 
-function apiHeaders(brand: BrandConfig): Record<string, string> {
+interface ApiCall<T> extends ApiGet<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The member's access token, sent as the bearer. */
+  accessToken?: string | undefined;
+  /** The browser's address, so the api's rate limits count per reader and not per web server. */
+  clientIp?: string | undefined;
+}
+
+/** The headers of spec §7 that every call to the api carries. */
+export function apiHeaders(brand: BrandConfig): Record<string, string> {
   return {
     [API_HEADERS.brand]: brand.id,
     [API_HEADERS.timeZone]: brand.timeZone,
@@ -51,12 +62,20 @@ function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
-export async function apiGet<T>(request: ApiGet<T>): Promise<T> {
+export function apiGet<T>(request: ApiGet<T>): Promise<T> {
+  return apiCall({ ...request, method: 'GET' });
+}
+
+export async function apiCall<T>(request: ApiCall<T>): Promise<T> {
   const url = new URL(`${API_BASE}${request.path}`, request.baseUrl);
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, value);
   }
-  const label = `GET ${url.pathname}${url.search}`;
+  const label = `${request.method} ${url.pathname}${url.search}`;
+  const headers = apiHeaders(request.brand);
+  if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
+  if (request.clientIp) headers['X-Forwarded-For'] = request.clientIp;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   const unreadable = (what: string, cause: unknown) =>
     isTimeout(cause)
       ? new ApiError('INTERNAL_ERROR', 504, `${label} timed out`, { cause })
@@ -67,7 +86,9 @@ export async function apiGet<T>(request: ApiGet<T>): Promise<T> {
   try {
     // The signal also bounds reading the body, so a stalled stream cannot hold a render.
     const response = await (request.fetch ?? fetch)(url, {
-      headers: apiHeaders(request.brand),
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       cache: 'no-store',
     });

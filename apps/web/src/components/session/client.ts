@@ -1,0 +1,147 @@
+import type { CoinBalance, ErrorCode, User } from '@balcony/contracts';
+
+// Browser-side calls to the web's auth base and front proxy. No token ever reaches this code: the
+// session cookie is httpOnly and sealed; these calls only carry the CSRF token.
+
+export interface SessionData {
+  user: User;
+  coin: CoinBalance;
+  expires: string;
+}
+
+const CHANNEL = 'balcony-session';
+
+/** A failed call through the front proxy, with the catalogue code the api answered. */
+export class FrontError extends Error {
+  override readonly name = 'FrontError';
+  constructor(
+    readonly code: ErrorCode | 'CLIENT_FETCH_ERROR',
+    readonly status: number,
+  ) {
+    super(code);
+  }
+}
+
+let csrf: Promise<string> | null = null;
+
+export function getCsrfToken(): Promise<string> {
+  csrf ??= fetch('/api/auth/csrf', { credentials: 'same-origin' })
+    .then((r) => r.json() as Promise<{ csrfToken: string }>)
+    .then((b) => b.csrfToken)
+    .catch((error: unknown) => {
+      csrf = null;
+      throw error;
+    });
+  return csrf;
+}
+
+/** Spec §7 GET session; null for a guest, and on a failed fetch (CLIENT_FETCH_ERROR is logged). */
+export async function fetchSession(): Promise<SessionData | null> {
+  try {
+    const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
+    const body = (await response.json()) as Partial<SessionData>;
+    return body.user && body.coin && body.expires ? (body as SessionData) : null;
+  } catch (error) {
+    logAuthEvent('error', 'CLIENT_FETCH_ERROR', String(error));
+    return null;
+  }
+}
+
+/** Calls the api through the front proxy; answers `data` or throws a FrontError with the code. */
+export async function frontFetch<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+): Promise<T> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['x-csrf-token'] = await getCsrfToken();
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  let body: { result?: string; data?: T; code?: ErrorCode };
+  try {
+    response = await fetch(`/api/front${path}`, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    body = await response.json();
+  } catch {
+    throw new FrontError('CLIENT_FETCH_ERROR', 0);
+  }
+  if (body.result === 'SUCCESS') return body.data as T;
+  throw new FrontError(body.code ?? 'INTERNAL_ERROR', response.status);
+}
+
+async function postAuth(
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ url: string; ok: boolean; status: number }> {
+  const form = new URLSearchParams({ ...fields, csrfToken: await getCsrfToken(), json: 'true' });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    credentials: 'same-origin',
+  });
+  const { url } = (await response.json()) as { url: string };
+  return { url, ok: response.ok, status: response.status };
+}
+
+export interface SignInResult {
+  /** The error from the returned url (a catalogue code), else null. */
+  error: string | null;
+  status: number;
+  ok: boolean;
+  /** Where to go; null on error. */
+  url: string | null;
+}
+
+/** Spec §8 auth client result: e-mail credentials go through POST callback/credentials. */
+export async function signInWithPassword(email: string, password: string, callbackUrl: string): Promise<SignInResult> {
+  try {
+    const answer = await postAuth('/api/auth/callback/credentials', { email, password, callbackUrl });
+    const error = new URL(answer.url, window.location.origin).searchParams.get('error');
+    if (!error) broadcastSessionChange();
+    return { error, status: answer.status, ok: !error, url: error ? null : answer.url };
+  } catch {
+    return { error: 'UnknownError', status: 0, ok: false, url: null };
+  }
+}
+
+/** Spec §4 logout: the web calls the api's logout, clears the session, and other tabs are told. */
+export async function signOut(callbackUrl = '/callback/logout-success'): Promise<string> {
+  try {
+    const answer = await postAuth('/api/auth/signout', { callbackUrl });
+    return answer.url;
+  } catch (error) {
+    logAuthEvent('error', 'CLIENT_SESSION_ERROR', String(error));
+    return callbackUrl;
+  } finally {
+    broadcastSessionChange();
+  }
+}
+
+/** Tells the other tabs to refetch their session (sign-in, sign-out, profile changes). */
+export function broadcastSessionChange(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ event: 'session', at: Date.now() });
+  channel.close();
+}
+
+export function onSessionBroadcast(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => listener();
+  return () => channel.close();
+}
+
+/** Spec §7 POST _log: a beacon with level, code and details. */
+export function logAuthEvent(level: 'error' | 'warn', code: string, details?: string): void {
+  const body = JSON.stringify({ level, code, details: details?.slice(0, 2000) });
+  if (typeof navigator !== 'undefined' && navigator.sendBeacon) {
+    navigator.sendBeacon('/api/auth/_log', new Blob([body], { type: 'application/json' }));
+  }
+}

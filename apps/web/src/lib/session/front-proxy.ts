@@ -1,0 +1,128 @@
+import 'server-only';
+import { API_BASE } from '@balcony/contracts';
+import { type NextRequest, NextResponse } from 'next/server';
+import { apiHeaders } from '../api-client';
+import { apiBaseUrl } from '../api-url';
+import { getRequestBrand } from '../brand';
+import { COOKIES } from './cookies';
+import { fail, passesCsrf, secureOf, setFlag } from './http';
+import {
+  clearSessionCookie,
+  clientIpOf,
+  readSessionCookie,
+  refreshSession,
+  sessionFromTokens,
+  writeSessionCookie,
+} from './server';
+import { checkTokens, type StoredSession } from './token-check';
+
+/** Calls that handle tokens themselves are not reachable through the proxy. */
+const BLOCKED = [/^auth\/refresh$/, /^auth\/logout$/, /^auth\/social\//];
+/** Calls whose body must carry the member's refresh token (spec §7 PUT /user, adult auth). */
+const NEEDS_REFRESH_TOKEN = [/^user$/, /^user\/auth\/adult\/kr$/];
+const MAX_BODY_BYTES = 64 * 1024;
+
+interface TokenPairShape {
+  accessToken: { token: string; expiredAt: string };
+  refreshToken: { token: string; expiredAt: string };
+  isSignUp?: boolean;
+}
+
+function isTokenPair(value: unknown): value is TokenPairShape {
+  const v = value as Partial<TokenPairShape> | null;
+  return typeof v?.accessToken?.token === 'string' && typeof v.refreshToken?.token === 'string';
+}
+
+export async function forward(request: NextRequest, segments: string[]): Promise<NextResponse> {
+  const path = segments.map(encodeURIComponent).join('/');
+  if (BLOCKED.some((re) => re.test(path)))
+    return fail(404, 'NOT_FOUND_ROUTE', 'Not available through the front proxy.');
+  const method = request.method;
+  if (method !== 'GET' && !passesCsrf(request)) return fail(403, 'INVALID_PARAMETER', 'Missing or wrong CSRF token.');
+
+  const brand = await getRequestBrand();
+  const secure = secureOf(request);
+  const clientIp = clientIpOf(request.headers);
+  let session = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
+  if (session && session.brandId !== brand.id) session = null;
+  let renewed = false;
+  let ended = false;
+
+  const text = method === 'GET' ? '' : await request.text();
+  if (text.length > MAX_BODY_BYTES) return fail(413, 'INVALID_PARAMETER', 'Request too large.');
+
+  const refresh = async (s: StoredSession): Promise<StoredSession | null> => {
+    const outcome = await refreshSession(brand, s, clientIp);
+    if (outcome.kind === 'renewed') {
+      renewed = true;
+      return outcome.session;
+    }
+    if (outcome.kind === 'ended') ended = true;
+    return null;
+  };
+  // Spec §4 token check before the call: renew an access token close to expiry.
+  if (session && checkTokens(session, Date.now()) !== 'keep') session = await refresh(session);
+
+  const send = (s: StoredSession | null) => {
+    const headers = apiHeaders(brand);
+    if (s) headers.Authorization = `Bearer ${s.accessToken}`;
+    if (clientIp) headers['X-Forwarded-For'] = clientIp;
+    let body: string | undefined;
+    if (text) {
+      headers['Content-Type'] = 'application/json';
+      body = NEEDS_REFRESH_TOKEN.some((re) => re.test(path)) && s ? withRefreshToken(text, s.refreshToken) : text;
+    }
+    const url = new URL(`${API_BASE}/${path}${request.nextUrl.search}`, apiBaseUrl());
+    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(30_000), cache: 'no-store' });
+  };
+
+  let upstream: Response;
+  let payload: unknown;
+  try {
+    upstream = await send(session);
+    payload = await upstream.json();
+    if (session && (payload as { code?: string }).code === 'NEED_TO_REFRESH') {
+      session = await refresh(session);
+      upstream = await send(session);
+      payload = await upstream.json();
+    }
+  } catch {
+    return fail(502, 'INTERNAL_ERROR', 'The service could not be reached. Please try again.');
+  }
+
+  // Tokens the api answered (sign-up verification, profile changes, adult checks) go into the
+  // sealed cookie; the browser gets the rest of the answer.
+  let signUp = false;
+  const envelope = payload as { result?: string; data?: unknown };
+  if (envelope.result === 'SUCCESS' && envelope.data && typeof envelope.data === 'object') {
+    const data = envelope.data as Record<string, unknown>;
+    const pair = isTokenPair(data) ? data : isTokenPair(data.authResponse) ? data.authResponse : null;
+    if (pair) {
+      session = await sessionFromTokens(brand, pair, clientIp);
+      renewed = true;
+      signUp = pair.isSignUp === true;
+      const { accessToken: _a, refreshToken: _r, authResponse: _ar, ...rest } = data;
+      envelope.data = rest;
+    }
+  }
+
+  const response = NextResponse.json(payload, { status: upstream.status });
+  response.headers.set('Cache-Control', 'no-store');
+  if (renewed && session) await writeSessionCookie(response.cookies, session, secure);
+  else if (ended) clearSessionCookie(response.cookies, secure);
+  if (signUp) {
+    setFlag(response, 'isSignUp', secure);
+    setFlag(response, 'checkSignUp', secure);
+  }
+  return response;
+}
+
+function withRefreshToken(text: string, refreshToken: string): string {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && !Array.isArray(body)) return JSON.stringify({ ...body, refreshToken });
+  } catch {
+    // not JSON: the api answers the validation error
+  }
+  return text;
+}

@@ -1,0 +1,195 @@
+import 'server-only';
+import {
+  type AuthResponse,
+  type BrandConfig,
+  CoinBalance,
+  RefreshResponse,
+  type TokenPair,
+  User,
+} from '@balcony/contracts';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { ApiError, apiCall } from '../api-client';
+import { apiBaseUrl } from '../api-url';
+import { getRequestBrand } from '../brand';
+import { COOKIES, cookieOptions } from './cookies';
+import { seal, unseal } from './seal';
+import { refreshKeepsSession, StoredSession } from './token-check';
+
+// The backend-for-frontend's hold on a member's tokens: sealed in an httpOnly cookie, used only
+// by the web's server (pages, the front proxy, /api/auth/*), never handed to browser code.
+
+/** What the browser may know of a session (spec §3 Session user state, without the tokens). */
+export interface SessionView {
+  user: User;
+  coin: CoinBalance;
+}
+
+interface CookieJar {
+  set(name: string, value: string, options: ReturnType<typeof cookieOptions>): unknown;
+}
+
+export function readSessionCookie(value: string | undefined): Promise<StoredSession | null> {
+  return unseal(value, StoredSession);
+}
+
+export async function writeSessionCookie(jar: CookieJar, session: StoredSession, secure: boolean): Promise<void> {
+  const maxAge = Math.max(0, Math.floor((session.refreshExpiresAt - Date.now()) / 1000));
+  jar.set(COOKIES.session.name, await seal(session, maxAge), cookieOptions('session', secure, maxAge));
+}
+
+export function clearSessionCookie(jar: CookieJar, secure: boolean): void {
+  jar.set(COOKIES.session.name, '', cookieOptions('session', secure, 0));
+  jar.set(COOKIES.checked.name, '', cookieOptions('checked', secure, 0));
+}
+
+/** Whether the browser reached us over HTTPS (directly or through a proxy that says so). */
+export function isSecure(requestHeaders: Headers): boolean {
+  return requestHeaders.get('x-forwarded-proto') === 'https';
+}
+
+/** The browser's address as the first proxy saw it. */
+export function clientIpOf(requestHeaders: Headers): string | undefined {
+  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+}
+
+const api = { baseUrl: () => apiBaseUrl() };
+
+export function fetchUser(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<User> {
+  return apiCall({ baseUrl: api.baseUrl(), brand, method: 'POST', path: '/user', accessToken, clientIp, schema: User });
+}
+
+export function fetchCoin(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<CoinBalance> {
+  return apiCall({
+    baseUrl: api.baseUrl(),
+    brand,
+    method: 'GET',
+    path: '/coin',
+    accessToken,
+    clientIp,
+    schema: CoinBalance,
+  });
+}
+
+/** A new session from a token pair the api just answered (login, sign-up, social, profile change). */
+export async function sessionFromTokens(
+  brand: BrandConfig,
+  pair: TokenPair | AuthResponse,
+  clientIp?: string,
+): Promise<StoredSession> {
+  const user = await fetchUser(brand, pair.accessToken.token, clientIp);
+  return {
+    brandId: brand.id,
+    userId: user.id,
+    email: user.email,
+    accessToken: pair.accessToken.token,
+    accessExpiresAt: Date.parse(pair.accessToken.expiredAt),
+    refreshToken: pair.refreshToken.token,
+    refreshExpiresAt: Date.parse(pair.refreshToken.expiredAt),
+  };
+}
+
+export type RefreshOutcome = { kind: 'renewed'; session: StoredSession } | { kind: 'ended' } | { kind: 'unavailable' };
+
+/**
+ * Spec §4 refresh: a new pair, unless the api ends the session (expired, unknown or reused refresh
+ * token, or another e-mail answered). An unreachable api renews nothing and ends nothing.
+ */
+export async function refreshSession(
+  brand: BrandConfig,
+  session: StoredSession,
+  clientIp?: string,
+): Promise<RefreshOutcome> {
+  try {
+    const answer = await apiCall({
+      baseUrl: api.baseUrl(),
+      brand,
+      method: 'POST',
+      path: '/auth/refresh',
+      body: { accessToken: session.accessToken, refreshToken: session.refreshToken, clientIp },
+      clientIp,
+      schema: RefreshResponse,
+    });
+    if (!refreshKeepsSession(session, answer.email)) return { kind: 'ended' };
+    return {
+      kind: 'renewed',
+      session: {
+        ...session,
+        accessToken: answer.accessToken.token,
+        accessExpiresAt: Date.parse(answer.accessToken.expiredAt),
+        refreshToken: answer.refreshToken.token,
+        refreshExpiresAt: Date.parse(answer.refreshToken.expiredAt),
+      },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== 'INTERNAL_ERROR') return { kind: 'ended' };
+    console.error(JSON.stringify({ level: 'error', msg: 'token refresh failed', cause: String(error) }));
+    return { kind: 'unavailable' };
+  }
+}
+
+/**
+ * Spec §4 "update user data": user and coin in parallel; on NEED_TO_REFRESH one refresh and
+ * retry. Answers the view and, when tokens were renewed, the session to store.
+ */
+export async function loadSessionView(
+  brand: BrandConfig,
+  session: StoredSession,
+  clientIp?: string,
+): Promise<{ view: SessionView | null; renewed: StoredSession | null; ended: boolean }> {
+  const load = (s: StoredSession) =>
+    Promise.all([fetchUser(brand, s.accessToken, clientIp), fetchCoin(brand, s.accessToken, clientIp)]);
+  try {
+    const [user, coin] = await load(session);
+    return { view: { user, coin }, renewed: null, ended: false };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'NEED_TO_REFRESH') {
+      const ended = error instanceof ApiError && error.code !== 'INTERNAL_ERROR';
+      return { view: null, renewed: null, ended };
+    }
+  }
+  const outcome = await refreshSession(brand, session, clientIp);
+  if (outcome.kind !== 'renewed') return { view: null, renewed: null, ended: outcome.kind === 'ended' };
+  try {
+    const [user, coin] = await load(outcome.session);
+    return { view: { user, coin }, renewed: outcome.session, ended: false };
+  } catch {
+    return { view: null, renewed: outcome.session, ended: false };
+  }
+}
+
+/** The stored session of the current request, if its cookie is ours and of this brand. */
+export const getStoredSession = cache(async (): Promise<StoredSession | null> => {
+  const brand = await getRequestBrand();
+  const session = await readSessionCookie((await cookies()).get(COOKIES.session.name)?.value);
+  return session && session.brandId === brand.id ? session : null;
+});
+
+/**
+ * The member seen by a server render, or null for a guest. The proxy has already renewed tokens
+ * close to expiry for this request; a render cannot write cookies, so it never refreshes itself
+ * (a rotated refresh token that is not stored would end the session).
+ */
+export const getServerSession = cache(async (): Promise<SessionView | null> => {
+  const session = await getStoredSession();
+  if (!session) return null;
+  const brand = await getRequestBrand();
+  const clientIp = clientIpOf(await headers());
+  try {
+    const [user, coin] = await Promise.all([
+      fetchUser(brand, session.accessToken, clientIp),
+      fetchCoin(brand, session.accessToken, clientIp),
+    ]);
+    return { user, coin };
+  } catch {
+    return null;
+  }
+});
+
+/** Spec §2: a page that needs a session sends a visitor to sign-in with SessionRequired and the way back. */
+export async function requireSession(returnPath: string): Promise<SessionView> {
+  const view = await getServerSession();
+  if (view) return view;
+  redirect(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(returnPath)}`);
+}
