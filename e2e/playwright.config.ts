@@ -48,16 +48,35 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `${WEB_URL}/_/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      WEB_PORT: '3100',
-      API_PORT: '4100',
-      DATA_DIR: process.env.BALCONY_E2E_DATA_DIR,
-      SKIP_BUILD: '1',
+  webServer: [
+    {
+      // Google's stand-in for the social login journey (e2e/support/oidc-provider.mjs).
+      command: 'node support/oidc-provider.mjs',
+      url: 'http://127.0.0.1:4300/.well-known/openid-configuration',
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: '4300' },
     },
-  },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `${WEB_URL}/_/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        WEB_PORT: '3100',
+        API_PORT: '4100',
+        DATA_DIR: process.env.BALCONY_E2E_DATA_DIR,
+        SKIP_BUILD: '1',
+        // Access tokens of 301 s: the web renews a token with 5 minutes or less left, so every
+        // page load one second after a login renews it, and the silent refresh is tested in seconds.
+        ACCESS_TOKEN_TTL: '301',
+        // Every journey reaches the api from this one loopback address; the per-address limit of
+        // login and code routes (20 a minute) is the api tests' subject, not the journeys'.
+        RATE_LIMIT_SENSITIVE: '1000',
+        GOOGLE_CLIENT_ID: 'e2e-google-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_ISSUER: 'http://127.0.0.1:4300',
+      },
+    },
+  ],
 });

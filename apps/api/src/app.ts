@@ -16,14 +16,19 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { type RequestContext, readRequestContext } from './http/context.js';
 import { registerErrorHandling } from './http/errors.js';
+import { connectRedis } from './http/redis.js';
 import { createAuthGuard } from './modules/auth/guard.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { createSocialProviders } from './modules/auth/social/providers.js';
+import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
+import { createSmsSender } from './modules/sms/sender.js';
+import { createSandboxIdentityVerifier } from './modules/users/identity.js';
 import { userRoutes } from './modules/users/routes.js';
 
 declare module 'fastify' {
@@ -68,14 +73,28 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Limits apply only to routes that ask for one (login, codes, resets); in-process per replica.
-  await app.register(rateLimit, { global: false });
+  // Limits apply only to routes that ask for one (login, codes, resets). With REDIS_URL every
+  // replica counts in Redis; while Redis is down the limits are skipped rather than failing the
+  // request (account locks still stop password guessing). Without it, in-process per replica.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { redis, skipOnError: true, nameSpace: 'balcony-rate-limit-' }),
+  });
 
   const media = createMediaService({ mediaDir: config.mediaDir, log: app.log });
   const tokens = createTokenSigner(config.auth);
   const guard = createAuthGuard({ db: database.db, tokens });
   const mailer = createMailer({ ...config.mail, log: app.log });
-  const authDeps = { db: database.db, tokens, mailer, webBaseUrl: config.webOrigins[0] ?? '' };
+  const sms = createSmsSender({ ...config.sms, log: app.log });
+  const authDeps = { db: database.db, tokens, mailer, sms, webBaseUrl: config.webOrigins[0] ?? '' };
+  const usersDeps = { ...authDeps, identity: createSandboxIdentityVerifier(config.auth.secret) };
+  const socialDeps = { ...authDeps, providers: createSocialProviders(config.social), webOrigins: config.webOrigins };
 
   await app.register(healthRoutes, { database });
   await app.register(mediaRoutes, { prefix: '/media', media });
@@ -87,7 +106,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       });
       await v1.register(catalogRoutes, { db: database.db });
       await v1.register(authRoutes, { deps: authDeps, guard, sensitiveRateLimit: config.sensitiveRateLimit });
-      await v1.register(userRoutes, { guard });
+      await v1.register(socialRoutes, { deps: socialDeps, sensitiveRateLimit: config.sensitiveRateLimit });
+      await v1.register(userRoutes, {
+        guard,
+        deps: usersDeps,
+        sensitiveRateLimit: config.sensitiveRateLimit,
+        countryHeader: config.countryHeader,
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -5,6 +5,25 @@ import { z } from 'zod';
 
 // Every setting comes from the environment (README lists them); defaults give the embedded mode.
 
+/** https, or http on a loopback address (tests, local staging against a mock provider). */
+const ProviderUrl = z
+  .string()
+  .url()
+  .refine((s) => {
+    const url = new URL(s);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+  }, 'must be https (http only on a loopback address)');
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A client id or secret; empty counts as absent. */
+const Credential = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 const Env = z.object({
   API_PORT: z.coerce.number().int().positive().default(4000),
   API_HOST: z.string().default('127.0.0.1'),
@@ -23,7 +42,49 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Balcony <no-reply@balcony.localhost>'),
   RATE_LIMIT_SENSITIVE: z.coerce.number().int().positive().default(20),
+  REDIS_URL: z.string().url().optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default('cf-ipcountry'),
+  // Social login: a provider without both client id and secret is not offered.
+  GOOGLE_CLIENT_ID: Credential,
+  GOOGLE_CLIENT_SECRET: Credential,
+  GOOGLE_ISSUER: ProviderUrl.default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: Credential,
+  FACEBOOK_CLIENT_SECRET: Credential,
+  FACEBOOK_AUTHORIZATION_URL: ProviderUrl.default('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: ProviderUrl.default('https://graph.facebook.com/v23.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: ProviderUrl.default('https://graph.facebook.com/v23.0/me'),
+  TWITTER_CLIENT_ID: Credential,
+  TWITTER_CLIENT_SECRET: Credential,
+  TWITTER_AUTHORIZATION_URL: ProviderUrl.default('https://x.com/i/oauth2/authorize'),
+  TWITTER_TOKEN_URL: ProviderUrl.default('https://api.x.com/2/oauth2/token'),
+  TWITTER_USERINFO_URL: ProviderUrl.default('https://api.x.com/2/users/me'),
 });
+
+/** An OpenID Connect client: endpoints and keys come from the issuer's discovery document. */
+export interface OidcClientConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+/** A plain OAuth 2.0 client with its provider's endpoints. */
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+/** Configured social providers; one that is absent is not offered. */
+export interface SocialConfig {
+  google?: OidcClientConfig;
+  facebook?: OAuthClientConfig;
+  twitter?: OAuthClientConfig;
+}
 
 export interface AppConfig {
   port: number;
@@ -48,6 +109,14 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Requests per client address per minute on each route that guesses a secret (login, codes, resets). */
   sensitiveRateLimit: number;
+  /** Redis for rate limits shared by every replica; in-process counters when absent. */
+  redisUrl: string | undefined;
+  /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
+  countryHeader: string;
+  /** SMS without a gateway: texts are logged and written to `outboxDir`. */
+  sms: { outboxDir: string };
+  /** Social login providers with credentials (docs/decisions.md, Accounts). */
+  social: SocialConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -69,6 +138,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     sensitiveRateLimit: e.RATE_LIMIT_SENSITIVE,
+    redisUrl: e.REDIS_URL,
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    sms: { outboxDir: join(dataDir, 'sms-outbox') },
+    social: socialConfig(e),
+  };
+}
+
+function socialConfig(e: z.infer<typeof Env>): SocialConfig {
+  const client = (id: string | undefined, secret: string | undefined) =>
+    id && secret ? { clientId: id, clientSecret: secret } : undefined;
+  const google = client(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const facebook = client(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
+  const twitter = client(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET);
+  return {
+    ...(google && { google: { ...google, issuer: e.GOOGLE_ISSUER } }),
+    ...(facebook && {
+      facebook: {
+        ...facebook,
+        authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+        tokenUrl: e.FACEBOOK_TOKEN_URL,
+        userinfoUrl: e.FACEBOOK_USERINFO_URL,
+      },
+    }),
+    ...(twitter && {
+      twitter: {
+        ...twitter,
+        authorizationUrl: e.TWITTER_AUTHORIZATION_URL,
+        tokenUrl: e.TWITTER_TOKEN_URL,
+        userinfoUrl: e.TWITTER_USERINFO_URL,
+      },
+    }),
   };
 }
 

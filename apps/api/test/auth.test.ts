@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '../src/modules/auth/tokens.js';
+import { refreshTokens } from '../src/db/schema.js';
+import { createTokenSigner, sha256 } from '../src/modules/auth/tokens.js';
 import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -160,6 +162,20 @@ describe('tokens', () => {
     expect(second).toMatchObject({ email: m.email, ipAddress: '203.0.113.7' });
     expect(second.refreshToken.token).not.toBe(first.refreshToken.token);
 
+    // The same token again at once is a concurrent request of the same reader (two tabs): it
+    // gets a pair of its own and the session goes on.
+    const concurrent = await post('/auth/refresh', {
+      accessToken: first.accessToken.token,
+      refreshToken: first.refreshToken.token,
+    });
+    expect(concurrent.statusCode).toBe(200);
+    expect(concurrent.json().data.refreshToken.token).not.toBe(second.refreshToken.token);
+
+    // Past the 30 s grace, the rotated token coming back means someone holds a copy.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken.token)));
     const reuse = await post('/auth/refresh', {
       accessToken: first.accessToken.token,
       refreshToken: first.refreshToken.token,

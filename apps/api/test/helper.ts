@@ -17,6 +17,8 @@ export interface TestApp {
   config: AppConfig;
   /** Mail delivered to `to`, oldest first, as raw RFC 822 text. */
   mailTo(to: string): Promise<string[]>;
+  /** Texts delivered to the phone number `to`, oldest first (the message only). */
+  smsTo(to: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     mail: { smtpUrl: undefined, from: 'Test <test@balcony.localhost>', outboxDir: join(mediaDir, 'outbox') },
     // Every request of a test comes from one address; the limit itself is tested with a low value.
     sensitiveRateLimit: 10_000,
+    redisUrl: undefined,
+    countryHeader: 'cf-ipcountry',
+    sms: { outboxDir: join(mediaDir, 'sms-outbox') },
+    // No social provider unless a test configures one (test/social.test.ts runs a mock OIDC server).
+    social: {},
     ...overrides,
   };
   const app = await buildApp({ config, database });
@@ -74,6 +81,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       const files = (await readdir(config.mail.outboxDir).catch(() => [] as string[])).sort(byTimeThenSequence);
       const mails = await Promise.all(files.map((f) => readFile(join(config.mail.outboxDir, f), 'utf8')));
       return mails.filter((m) => m.includes(`To: ${to}`));
+    },
+    async smsTo(to) {
+      const files = (await readdir(config.sms.outboxDir).catch(() => [] as string[])).sort(byTimeThenSequence);
+      const texts = await Promise.all(files.map((f) => readFile(join(config.sms.outboxDir, f), 'utf8')));
+      const header = `To: ${to}\n\n`;
+      return texts.filter((m) => m.startsWith(header)).map((m) => m.slice(header.length).trimEnd());
     },
     async close() {
       await app.close();
@@ -89,7 +102,7 @@ export function brandHeaders(brandId = 'delitoonb-fr', platform = 'WEB'): Record
   return { 'x-balcony-id': brandId, 'x-balcony-timeZone': 'Europe/Paris', 'x-platform': platform };
 }
 
-/** Outbox files are named `{ms}-{sequence}-{to}.eml`. */
+/** Outbox files are named `{ms}-{sequence}-{to}.eml` (mail) or `.txt` (SMS). */
 function byTimeThenSequence(a: string, b: string): number {
   const [ta = 0, sa = 0] = a.split('-').map(Number);
   const [tb = 0, sb = 0] = b.split('-').map(Number);

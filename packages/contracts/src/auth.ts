@@ -45,6 +45,8 @@ export const User = z.object({
   showAdult: z.boolean(),
   isKrIpUser: z.boolean(),
   isAdultKr: z.boolean(),
+  /** The device switch of the push settings (spec §3): off, no push at all. */
+  isAppPush: z.boolean(),
   agreePush: AgreePush,
   birthedAt: z.string().nullable(),
   isBlToggle: z.boolean(),

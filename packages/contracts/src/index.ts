@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './auth.js';
 export * from './brands.js';
 export * from './catalog.js';
@@ -5,5 +6,7 @@ export * from './constants.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './push.js';
+export * from './social.js';
 export * from './validators.js';
 export * from './visibility.js';

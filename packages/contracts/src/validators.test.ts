@@ -10,6 +10,7 @@ import {
   isEmpty,
   isOfAge,
   normalizeCouponCode,
+  passwordChecks,
   SignUpRequest,
   validateBirthday,
   validateComment,
@@ -121,6 +122,22 @@ describe('passwords', () => {
   it('needs a new password different from the old one', () => {
     expect(validateNewPassword('Webtoon123', 'Webtoon123')).toEqual(failed('EQUAL_PASSWORD'));
     expect(validateNewPassword('Webtoon123', 'webtoon123')).toEqual(ok);
+  });
+
+  it('reports each rule on its own for live feedback', () => {
+    expect(passwordChecks('')).toEqual({ length: false, classes: false, noSpaces: true });
+    expect(passwordChecks('abcdefgh')).toEqual({ length: true, classes: false, noSpaces: true });
+    expect(passwordChecks('abc1')).toEqual({ length: false, classes: true, noSpaces: true });
+    expect(passwordChecks('abc defg1')).toEqual({ length: true, classes: true, noSpaces: false });
+    expect(passwordChecks('!!!!1111')).toEqual({ length: true, classes: true, noSpaces: true });
+    expect(passwordChecks(`${'a'.repeat(20)}1`).length).toBe(false);
+  });
+
+  it('agrees with validatePassword: all rules met is valid', () => {
+    for (const pw of ['abcdefg1', 'abc defg1', 'abcdefgh', 'Webtoon!', '12345678', 'a1', `${'😀'.repeat(19)}a`]) {
+      const c = passwordChecks(pw);
+      expect(validatePassword(pw).ok, pw).toBe(c.length && c.classes && c.noSpaces);
+    }
   });
 });
 

@@ -95,18 +95,33 @@ const DIGIT = /\p{Nd}/u;
 const SPECIAL = /[^\p{L}\p{Nd}\s]/u;
 const WHITESPACE_OR_CONTROL = /[\s\p{Cc}]/u;
 
+/** Each rule of a new password (spec §5) on its own, for live feedback while it is typed. */
+export interface PasswordChecks {
+  /** 8 to 20 characters (code points). */
+  length: boolean;
+  /** At least two of: letters (either case), digits, special characters. */
+  classes: boolean;
+  /** No space or control character. */
+  noSpaces: boolean;
+}
+
+export function passwordChecks(pw: string): PasswordChecks {
+  const length = Array.from(pw).length;
+  return {
+    length: length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH,
+    classes: [LETTER, DIGIT, SPECIAL].filter((re) => re.test(pw)).length >= 2,
+    noSpaces: !WHITESPACE_OR_CONTROL.test(pw),
+  };
+}
+
 /**
  * New passwords (spec §5): 8–20 characters, no spaces, and at least two of three classes:
  * letters (either case), digits, special characters. Empty answers INVALID_PASSWORD ("enter a password").
  */
 export function validatePassword(pw: string): Validation {
   if (pw.length === 0) return fail('INVALID_PASSWORD');
-  const length = Array.from(pw).length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH || WHITESPACE_OR_CONTROL.test(pw)) {
-    return fail('INVALID_PW_REGEX');
-  }
-  const classes = [LETTER, DIGIT, SPECIAL].filter((re) => re.test(pw)).length;
-  return classes >= 2 ? OK : fail('INVALID_PW_REGEX');
+  const checks = passwordChecks(pw);
+  return checks.length && checks.classes && checks.noSpaces ? OK : fail('INVALID_PW_REGEX');
 }
 
 /**

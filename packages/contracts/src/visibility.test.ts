@@ -107,6 +107,13 @@ describe('canSeeAdultContent', () => {
       expect(canSeeAdultContent(ctx({ brand, notLoggedInAdultCookie: 'Y' })), brand.id).toBe(false);
     }
   });
+
+  it("does not let the visitor cookie stand in for a Japanese member's own verification", () => {
+    const jp = BRANDS['beltoon-jp'];
+    const notAdult = member({ showAdult: true });
+    expect(canSeeAdultContent(ctx({ brand: jp, notLoggedInAdultCookie: 'Y', user: notAdult }))).toBe(false);
+    expect(canSeeAdultContent(ctx({ brand: jp, notLoggedInAdultCookie: 'Y', user: adult }))).toBe(true);
+  });
 });
 
 describe('showBl', () => {

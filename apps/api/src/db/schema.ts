@@ -207,12 +207,16 @@ export const users = pgTable(
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** Last refused withdrawal (wrong password); another attempt within 5 minutes answers FREQUENT_REQUEST. */
+    withdrawalAttemptAt: timestamp('withdrawal_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
     uniqueIndex('users_brand_sns_uq').on(t.brandId, t.snsProvider, t.snsId),
+    // A phone number identifies one account per brand (SMS password reset); withdrawal erases it.
+    uniqueIndex('users_brand_phone_uq').on(t.brandId, t.phone).where(sql`${t.phone} is not null`),
   ],
 );
 
@@ -251,4 +255,17 @@ export const oneTimeCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Addresses withdrawn in the last 30 days, for the re-sign-up block (spec §9): only a keyed hash
+ * (HMAC-SHA-256 with the auth secret) of brand and lower-case e-mail, never the address.
+ */
+export const withdrawnEmails = pgTable(
+  'withdrawn_emails',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('withdrawn_emails_withdrawn_at_idx').on(t.withdrawnAt)],
 );

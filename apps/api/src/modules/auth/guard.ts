@@ -2,12 +2,14 @@ import { AppError } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from './repo.js';
-import { authenticate } from './service.js';
+import { authenticateSession } from './service.js';
 import type { TokenSigner } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow;
+    /** When the signed-in user logged in (the access token's auth time). */
+    authTime: Date;
   }
 }
 
@@ -18,7 +20,9 @@ export function createAuthGuard(deps: { db: Db; tokens: TokenSigner }) {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
       if (!token) throw new AppError('NOT_LOGIN_USER');
-      request.user = await authenticate(deps, token, request.ctx.brand.id, request.ctx.now);
+      const session = await authenticateSession(deps, token, request.ctx.brand.id, request.ctx.now);
+      request.user = session.user;
+      request.authTime = session.authTime;
     },
   };
 }

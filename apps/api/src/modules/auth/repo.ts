@@ -67,6 +67,16 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Whether a family still has a live token (it was neither logged out nor revoked for reuse). */
+export async function familyIsActive(db: Db, familyId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeAllForUser(db: Db, userId: number, now: Date): Promise<void> {
   await db
     .update(refreshTokens)

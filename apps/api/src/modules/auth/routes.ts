@@ -4,10 +4,15 @@ import {
   MailAuthRequest,
   PasswordResetMailRequest,
   PasswordResetRequest,
+  PhoneNumber,
   RefreshRequest,
   RefreshResponse,
   SignUpStarted,
   SignUpVerifyRequest,
+  SmsCodeSent,
+  SmsResetRequest,
+  SmsResetVerified,
+  SmsResetVerifyRequest,
   successEnvelope,
 } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -28,6 +33,8 @@ const SignUpBody = z.object({
   passwordConfirm: z.string().max(100),
   agreeTerms: z.literal(true),
   agreeMail: z.boolean().optional(),
+  /** Lets the account reset its password by SMS (spec §5). */
+  phone: PhoneNumber.optional(),
 });
 const LoginBody = z.object({ email: z.string().max(254), password: z.string().max(100) });
 const ChangePasswordBody = z.object({ oldPassword: z.string().max(100), newPassword: z.string().max(100) });
@@ -189,5 +196,35 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await auth.resetPassword(ctx(request), request.body);
       return ok(null);
     },
+  );
+
+  app.post(
+    '/auth/local/reset/sms',
+    {
+      config: SENSITIVE,
+      schema: {
+        tags,
+        summary: 'Text a 6-digit password-reset code (valid 10 minutes) to the phone of an e-mail account',
+        headers: RequiredHeaders,
+        body: SmsResetRequest,
+        response: { 200: successEnvelope(SmsCodeSent) },
+      },
+    },
+    async (request) => ok(await auth.requestSmsReset(ctx(request), request.body.phone)),
+  );
+
+  app.post(
+    '/auth/local/reset/sms/verify',
+    {
+      config: SENSITIVE,
+      schema: {
+        tags,
+        summary: 'Check the texted code; answers userId and uuid for /auth/local/reset/password',
+        headers: RequiredHeaders,
+        body: SmsResetVerifyRequest,
+        response: { 200: successEnvelope(SmsResetVerified) },
+      },
+    },
+    async (request) => ok(await auth.verifySmsReset(ctx(request), request.body)),
   );
 };

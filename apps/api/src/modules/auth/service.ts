@@ -9,6 +9,7 @@ import {
   RESET_LINK_TTL_MS,
   RESIGNUP_BLOCK_DAYS,
   type RefreshResponse,
+  SMS_CODE_TTL_MS,
   type TokenPair,
   validateNewPassword,
   validatePassword,
@@ -19,6 +20,9 @@ import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../http/context.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailText } from '../mail/templates.js';
+import type { SmsSender } from '../sms/sender.js';
+import { smsText } from '../sms/templates.js';
+import * as accounts from '../users/repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
 import { newOpaqueToken, sha256, type TokenSigner } from './tokens.js';
@@ -27,6 +31,7 @@ export interface AuthDeps {
   db: Db;
   tokens: TokenSigner;
   mailer: Mailer;
+  sms: SmsSender;
   /** Public address of the web, for links in mail. */
   webBaseUrl: string;
 }
@@ -58,8 +63,10 @@ async function issueTokens(
   db: Db,
   user: repo.UserRow,
   familyId: string,
+  /** When the user logged in; a refresh carries it over, a new session starts now. */
+  authTime: Date = ctx.now,
 ): Promise<{ pair: TokenPair; row: repo.RefreshTokenRow }> {
-  const access = await ctx.tokens.signAccess({ userId: user.id, brandId: user.brandId }, ctx.now);
+  const access = await ctx.tokens.signAccess({ userId: user.id, brandId: user.brandId, authTime }, ctx.now);
   const refreshToken = newOpaqueToken();
   const refreshExpiresAt = new Date(ctx.now.getTime() + ctx.tokens.settings.refreshTtlSeconds * 1000);
   const row = await repo.insertRefreshToken(db, {
@@ -79,10 +86,15 @@ async function issueTokens(
   };
 }
 
-async function startSession(ctx: AuthCtx, user: repo.UserRow): Promise<AuthResponse> {
+/** Opens a new session (token family) for an active user; also used by social login. */
+export async function startSession(ctx: AuthCtx, user: repo.UserRow): Promise<AuthResponse> {
   const { pair } = await issueTokens(ctx, ctx.db, user, randomUUID());
-  const isSignUp = user.signedUpAt !== null && ctx.now.getTime() - user.signedUpAt.getTime() < HOUR_MS;
-  return { ...pair, isSignUp };
+  return { ...pair, isSignUp: isNewSignUp(user, ctx.now) };
+}
+
+/** The is-sign-up flag (spec §4): the account was created less than an hour ago. */
+function isNewSignUp(user: repo.UserRow, now: Date): boolean {
+  return user.signedUpAt !== null && now.getTime() - user.signedUpAt.getTime() < HOUR_MS;
 }
 
 async function sendSignUpCode(ctx: AuthCtx, user: repo.UserRow): Promise<void> {
@@ -97,39 +109,65 @@ async function sendSignUpCode(ctx: AuthCtx, user: repo.UserRow): Promise<void> {
   await ctx.mailer.send({ to: user.email ?? '', ...mail });
 }
 
+/** Withdrawals since then still block a new sign-up with the same address (spec §9: 30 days). */
+function resignUpBlockStart(now: Date): Date {
+  return new Date(now.getTime() - RESIGNUP_BLOCK_DAYS * DAY_MS);
+}
+
+/**
+ * A withdrawn account keeps no address, only a keyed hash of it (and of its social identity, see
+ * `accounts.socialIdentityKey`) for 30 days (docs/decisions.md).
+ */
+export async function recentlyWithdrawn(ctx: AuthCtx, emailOrIdentity: string): Promise<boolean> {
+  const key = accounts.withdrawnEmailKey(ctx.tokens.settings.secret, ctx.brand.id, emailOrIdentity);
+  return accounts.isWithdrawnEmail(ctx.db, key, resignUpBlockStart(ctx.now));
+}
+
 // ——— sign-up ———
 
 export async function signUp(
   ctx: AuthCtx,
-  input: { email: string; password: string; passwordConfirm: string; agreeMail?: boolean | undefined },
+  input: {
+    email: string;
+    password: string;
+    passwordConfirm: string;
+    agreeMail?: boolean | undefined;
+    phone?: string | undefined;
+  },
 ): Promise<{ userId: number; email: string }> {
   const email = input.email.trim();
   check(validateSignUpEmail(email));
   check(validatePassword(input.password));
   check(validatePasswordConfirmation(input.password, input.passwordConfirm));
 
+  await accounts.purgeWithdrawnEmails(ctx.db, resignUpBlockStart(ctx.now));
+  if (await recentlyWithdrawn(ctx, email)) throw new AppError('DELETED_USER');
+
   const existing = await repo.findUserByEmail(ctx.db, ctx.brand.id, email);
   if (existing) {
-    if (existing.status === 'WITHDRAWN') {
-      const allowedAt = (existing.withdrawnAt?.getTime() ?? 0) + RESIGNUP_BLOCK_DAYS * DAY_MS;
-      if (ctx.now.getTime() < allowedAt) throw new AppError('DELETED_USER');
-    } else if (existing.snsProvider) {
-      throw new AppError('ALREADY_USED_ANOTHER_PLATFORM');
-    } else if (existing.status !== 'PENDING') {
-      throw new AppError('ALREADY_USED_EMAIL');
+    if (existing.snsProvider) throw new AppError('ALREADY_USED_ANOTHER_PLATFORM');
+    if (existing.status !== 'PENDING') throw new AppError('ALREADY_USED_EMAIL');
+  }
+  const phone = input.phone ?? null;
+  if (phone) {
+    // One account per number and brand; an unverified sign-up does not hold its number.
+    const holder = await accounts.findUserByPhone(ctx.db, ctx.brand.id, phone);
+    if (holder && holder.id !== existing?.id) {
+      if (holder.status !== 'PENDING') throw new AppError('INVALID_PARAMETER');
+      await repo.updateUser(ctx.db, holder.id, { phone: null });
     }
   }
   const passwordHash = await hashPassword(input.password);
   const user =
     existing && existing.status === 'PENDING'
-      ? await repo.updateUser(ctx.db, existing.id, { passwordHash, isAgreeMail: input.agreeMail ?? false })
+      ? await repo.updateUser(ctx.db, existing.id, { passwordHash, isAgreeMail: input.agreeMail ?? false, phone })
       : await repo.insertUser(ctx.db, {
           brandId: ctx.brand.id,
           email,
+          phone,
           passwordHash,
           isAgreeMail: input.agreeMail ?? false,
           status: 'PENDING',
-          // Withdrawn accounts keep their row (anonymised); a re-sign-up is a new account.
         });
   await sendSignUpCode(ctx, user);
   return { userId: user.id, email };
@@ -177,7 +215,10 @@ export async function login(ctx: AuthCtx, input: { email: string; password: stri
   if (input.password.length < 6 || input.password.length > 20) throw new AppError('INVALID_PW_REGEX');
 
   const found = await repo.findUserByEmail(ctx.db, ctx.brand.id, email);
-  if (!found || found.status === 'PENDING') throw new AppError('NOT_REGISTERED_USER');
+  if (!found || found.status === 'PENDING') {
+    if (!found && (await recentlyWithdrawn(ctx, email))) throw new AppError('WITHDRAWAL');
+    throw new AppError('NOT_REGISTERED_USER');
+  }
   if (found.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
   if (!found.passwordHash) throw new AppError('NOT_LOCAL_LOGIN_USER');
 
@@ -205,33 +246,84 @@ export async function login(ctx: AuthCtx, input: { email: string; password: stri
 
 // ——— tokens ———
 
+type Rotation =
+  | { error: 'NOT_FOUND_REFRESH_TOKEN' | 'EXPIRED_REFRESH_TOKEN' }
+  | { error: null; user: repo.UserRow; pair: TokenPair };
+
+/**
+ * Rotates a refresh token of `userId` inside `tx`. A failure is answered, not thrown, so that the
+ * caller can commit a family revocation before it throws.
+ */
+/** How long a just-rotated refresh token still works for a concurrent request of the same reader. */
+const REFRESH_REUSE_GRACE_MS = 30_000;
+
+async function rotate(
+  ctx: AuthCtx,
+  tx: Db,
+  input: { userId: number; refreshToken: string; authTime: Date },
+): Promise<Rotation> {
+  const current = await repo.findRefreshTokenForUpdate(tx, sha256(input.refreshToken));
+  if (!current || current.userId !== input.userId) return { error: 'NOT_FOUND_REFRESH_TOKEN' };
+  if (current.revokedAt) {
+    // Two requests of one reader refreshing at once (two tabs, a page and its data call) both
+    // present the same token: the later one, within a short grace and while the family lives,
+    // gets a pair of its own instead of ending the session.
+    const concurrent =
+      current.replacedById !== null &&
+      ctx.now.getTime() - current.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS &&
+      (await repo.familyIsActive(tx, current.familyId, ctx.now));
+    if (!concurrent) {
+      // A rotated token came back: someone holds a copy. End every session of that family.
+      await repo.revokeFamily(tx, current.familyId, ctx.now);
+      return { error: 'EXPIRED_REFRESH_TOKEN' };
+    }
+  }
+  if (current.expiresAt <= ctx.now) return { error: 'EXPIRED_REFRESH_TOKEN' };
+  const user = await repo.findUserById(tx, current.userId);
+  if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
+  const issued = await issueTokens(ctx, tx, user, current.familyId, input.authTime);
+  if (!current.revokedAt) await repo.markRefreshTokenReplaced(tx, current.id, issued.row.id, ctx.now);
+  return { error: null, user, pair: issued.pair };
+}
+
 export async function refresh(
   ctx: AuthCtx,
   input: { accessToken: string; refreshToken: string; clientIp?: string | undefined },
 ): Promise<RefreshResponse> {
   const claims = await ctx.tokens.verifyAccess(input.accessToken, { allowExpired: true, now: ctx.now });
-  type Outcome =
-    | { error: 'NOT_FOUND_REFRESH_TOKEN' | 'EXPIRED_REFRESH_TOKEN' }
-    | { error: null; response: RefreshResponse };
-  const result = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    const current = await repo.findRefreshTokenForUpdate(tx, sha256(input.refreshToken));
-    if (!current || current.userId !== claims.userId) return { error: 'NOT_FOUND_REFRESH_TOKEN' as const };
-    if (current.revokedAt) {
-      // A rotated token came back: someone holds a copy. End every session of that family.
-      await repo.revokeFamily(tx, current.familyId, ctx.now);
-      return { error: 'EXPIRED_REFRESH_TOKEN' as const };
-    }
-    if (current.expiresAt <= ctx.now) return { error: 'EXPIRED_REFRESH_TOKEN' as const };
-    const user = await repo.findUserById(tx, current.userId);
-    if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' as const };
-    const ip = input.clientIp ?? ctx.clientIp;
-    const issued = await issueTokens({ ...ctx, clientIp: ip }, tx, user, current.familyId);
-    await repo.markRefreshTokenReplaced(tx, current.id, issued.row.id, ctx.now);
-    return { error: null, response: { ...issued.pair, email: user.email, ipAddress: ip } };
-  });
+  const ip = input.clientIp ?? ctx.clientIp;
+  const result = await ctx.db.transaction((tx) =>
+    rotate({ ...ctx, clientIp: ip }, tx, {
+      userId: claims.userId,
+      refreshToken: input.refreshToken,
+      authTime: claims.authTime,
+    }),
+  );
   // Errors are thrown after the transaction so that a family revocation is committed.
   if (result.error) throw new AppError(result.error);
-  return result.response;
+  return { ...result.pair, email: result.user.email, ipAddress: ip };
+}
+
+/**
+ * Changes the signed-in user's account and rotates their refresh token in one transaction, for
+ * the calls that answer a new pair (PUT /user, adult checks). The token must be the caller's
+ * (NOT_FOUND_REFRESH_TOKEN otherwise) and nothing changes when it is refused. `change` gets the
+ * user's locked row and answers the updated one.
+ */
+export async function changeWithRotation(
+  ctx: AuthCtx,
+  input: { userId: number; refreshToken: string; authTime: Date },
+  change: (tx: Db, user: repo.UserRow) => Promise<repo.UserRow>,
+): Promise<{ user: repo.UserRow; authResponse: AuthResponse }> {
+  const result = await ctx.db.transaction(async (tx): Promise<Rotation> => {
+    const rotation = await rotate(ctx, tx, input);
+    if (rotation.error) return rotation;
+    const locked = await repo.lockUser(tx, rotation.user.id);
+    if (!locked) return { error: 'NOT_FOUND_REFRESH_TOKEN' };
+    return { error: null, user: await change(tx, locked), pair: rotation.pair };
+  });
+  if (result.error) throw new AppError(result.error);
+  return { user: result.user, authResponse: { ...result.pair, isSignUp: isNewSignUp(result.user, ctx.now) } };
 }
 
 export async function logout(ctx: AuthCtx, refreshToken: string): Promise<void> {
@@ -244,12 +336,22 @@ export async function logout(ctx: AuthCtx, refreshToken: string): Promise<void> 
 
 /** The signed-in user of a bearer token, or the catalogue code telling the client what to do. */
 export async function authenticate(deps: Pick<AuthDeps, 'db' | 'tokens'>, token: string, brandId: string, now: Date) {
+  return (await authenticateSession(deps, token, brandId, now)).user;
+}
+
+/** Like `authenticate`, plus when the user logged in (the token's auth time). */
+export async function authenticateSession(
+  deps: Pick<AuthDeps, 'db' | 'tokens'>,
+  token: string,
+  brandId: string,
+  now: Date,
+): Promise<{ user: repo.UserRow; authTime: Date }> {
   const claims = await deps.tokens.verifyAccess(token, { now });
   if (claims.brandId !== brandId) throw new AppError('MALFORMED_JWT');
   const user = await repo.findUserById(deps.db, claims.userId);
   if (!user || user.status === 'PENDING') throw new AppError('NOT_LOGIN_USER');
   if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
-  return user;
+  return { user, authTime: claims.authTime };
 }
 
 // ——— passwords ———
@@ -308,4 +410,64 @@ export async function resetPassword(
     // A reset means the old password may be known to someone else: end every session.
     await repo.revokeAllForUser(tx, user.id, ctx.now);
   });
+}
+
+// ——— password reset by SMS ———
+
+/** The active e-mail account holding a phone number (spec §5: phone reset only for those who gave one). */
+async function smsUser(ctx: AuthCtx, phone: string): Promise<repo.UserRow> {
+  const user = await accounts.findUserByPhone(ctx.db, ctx.brand.id, phone);
+  if (user?.status !== 'ACTIVE' || !user.passwordHash) throw new AppError('NOT_FOUND_SMS_USER');
+  return user;
+}
+
+/** Texts a 6-digit code valid 10 minutes; a new one may be asked for once a minute. */
+export async function requestSmsReset(ctx: AuthCtx, phone: string): Promise<{ expiredAt: string }> {
+  const user = await smsUser(ctx, phone);
+  const last = await repo.latestCodeForUpdate(ctx.db, user.id, 'RESET_SMS');
+  if (last && ctx.now.getTime() - last.createdAt.getTime() < RESEND_INTERVAL_MS) throw new AppError('ALREADY_SEND_SMS');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(ctx.now.getTime() + SMS_CODE_TTL_MS);
+  await repo.insertCode(ctx.db, {
+    userId: user.id,
+    purpose: 'RESET_SMS',
+    codeHash: codeHash(ctx, user.id, code),
+    expiresAt,
+  });
+  await ctx.sms.send({ to: phone, text: smsText(ctx.brand, 'resetCode', { code }) });
+  return { expiredAt: expiresAt.toISOString() };
+}
+
+/**
+ * Checks the texted code and answers a reset pair (userId, uuid) for POST /auth/local/reset/password,
+ * valid 10 minutes and once, like a mailed link.
+ */
+export async function verifySmsReset(
+  ctx: AuthCtx,
+  input: { phone: string; code: string },
+): Promise<{ userId: number; uuid: string }> {
+  const user = await smsUser(ctx, input.phone);
+  type Outcome = { error: ErrorCode } | { error: null; uuid: string };
+  const result = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const code = await repo.latestCodeForUpdate(tx, user.id, 'RESET_SMS');
+    if (!code) return { error: 'INVALID_PARAMETER' };
+    if (code.usedAt) return { error: 'ALREADY_USE_SMS' };
+    if (code.expiresAt <= ctx.now || code.attempts >= MAX_CODE_ATTEMPTS) return { error: 'EXPIRED_OTP' };
+    if (code.codeHash !== codeHash(ctx, user.id, input.code)) {
+      await repo.countCodeAttempt(tx, code.id);
+      return { error: 'INVALID_PARAMETER' };
+    }
+    await repo.markCodeUsed(tx, code.id, ctx.now);
+    const uuid = newOpaqueToken();
+    await repo.insertCode(tx, {
+      userId: user.id,
+      purpose: 'RESET_LINK',
+      codeHash: codeHash(ctx, user.id, uuid),
+      expiresAt: new Date(ctx.now.getTime() + SMS_CODE_TTL_MS),
+    });
+    return { error: null, uuid };
+  });
+  // A wrong code is counted (committed) before it is refused.
+  if (result.error) throw new AppError(result.error);
+  return { userId: user.id, uuid: result.uuid };
 }

@@ -15,6 +15,11 @@ export interface TokenSettings {
 export interface AccessClaims {
   userId: number;
   brandId: string;
+  /**
+   * When the user last proved who they are (a login), as OIDC's `auth_time`: carried unchanged
+   * across refreshes, so a refreshed token does not count as a fresh login (withdrawal).
+   */
+  authTime: Date;
 }
 
 const ISSUER = 'balcony-api';
@@ -30,10 +35,15 @@ export function newOpaqueToken(): string {
 export function createTokenSigner(settings: TokenSettings) {
   return {
     settings,
-    async signAccess(claims: AccessClaims, now: Date): Promise<{ token: string; expiredAt: Date }> {
+    /** `authTime` defaults to `now`: a new login. */
+    async signAccess(
+      claims: Omit<AccessClaims, 'authTime'> & { authTime?: Date | undefined },
+      now: Date,
+    ): Promise<{ token: string; expiredAt: Date }> {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + settings.accessTtlSeconds;
-      const token = await new SignJWT({ brand: claims.brandId })
+      const authTime = Math.floor((claims.authTime ?? now).getTime() / 1000);
+      const token = await new SignJWT({ brand: claims.brandId, auth_time: authTime })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
         .setSubject(String(claims.userId))
@@ -58,7 +68,9 @@ export function createTokenSigner(settings: TokenSettings) {
         });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.brand !== 'string') throw new AppError('MALFORMED_JWT');
-        return { userId, brandId: payload.brand };
+        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
+        if (typeof authTime !== 'number') throw new AppError('MALFORMED_JWT');
+        return { userId, brandId: payload.brand, authTime: new Date(authTime * 1000) };
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWTExpired) throw new AppError('NEED_TO_REFRESH');

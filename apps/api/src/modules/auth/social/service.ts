@@ -1,0 +1,184 @@
+import {
+  AppError,
+  type AuthResponse,
+  type BrandConfig,
+  type SocialCallbackResponse,
+  SocialProvider,
+  type SocialStartResponse,
+} from '@balcony/contracts';
+import * as oidc from 'openid-client';
+import { socialIdentityKey } from '../../users/repo.js';
+import * as authRepo from '../repo.js';
+import { type AuthCtx, type AuthDeps, recentlyWithdrawn, startSession } from '../service.js';
+import type { ProviderProfile, SocialProviderClient, SocialProviders } from './providers.js';
+import * as repo from './repo.js';
+import { type SignupIdentity, signSignupTicket, verifySignupTicket } from './ticket.js';
+
+export interface SocialDeps extends AuthDeps {
+  providers: SocialProviders;
+  /** Origins of the web; a redirect URI must be on one of them. */
+  webOrigins: readonly string[];
+}
+
+/** Where provider failures are recorded; the client only ever sees the `Callback` code. */
+export interface SocialLog {
+  warn(details: object, message: string): void;
+}
+
+export interface SocialCtx extends AuthCtx, SocialDeps {
+  log: SocialLog;
+}
+
+// ——— pure rules ———
+
+/** The configured providers that the brand offers, in the brand's order. */
+export function offeredProviders(brand: BrandConfig, configured: Iterable<SocialProvider>): SocialProvider[] {
+  const available = new Set(configured);
+  return brand.loginMethods.flatMap((m) => {
+    const parsed = SocialProvider.safeParse(m);
+    return parsed.success && available.has(parsed.data) ? [parsed.data] : [];
+  });
+}
+
+/** An absolute http(s) URL on one of the web's origins, without credentials, query or fragment; else INVALID_PARAMETER. */
+export function checkRedirectUri(redirectUri: string, webOrigins: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    throw new AppError('INVALID_PARAMETER');
+  }
+  const allowed = webOrigins.some((o) => {
+    try {
+      return new URL(o).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
+  const plain = !/[?#]/.test(redirectUri) && url.username === '' && url.password === '';
+  if (!/^https?:$/.test(url.protocol) || !allowed || !plain) throw new AppError('INVALID_PARAMETER');
+  return url;
+}
+
+// ——— flow ———
+
+/** Unknown names, providers without credentials and providers the brand does not offer: NOT_EXIST. */
+function providerFor(ctx: SocialCtx, name: string): SocialProviderClient {
+  const parsed = SocialProvider.safeParse(name);
+  const client = parsed.success ? ctx.providers.get(parsed.data) : undefined;
+  if (!client || !offeredProviders(ctx.brand, [client.id]).length) throw new AppError('NOT_EXIST');
+  return client;
+}
+
+export function listProviders(ctx: SocialCtx): { providers: SocialProvider[] } {
+  return { providers: offeredProviders(ctx.brand, ctx.providers.keys()) };
+}
+
+export async function start(
+  ctx: SocialCtx,
+  name: string,
+  input: { redirectUri: string },
+): Promise<SocialStartResponse> {
+  const provider = providerFor(ctx, name);
+  const redirectUri = checkRedirectUri(input.redirectUri, ctx.webOrigins).href;
+  const state = oidc.randomState();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const nonce = provider.usesNonce ? oidc.randomNonce() : undefined;
+  const url = await provider.authorizationUrl({
+    redirectUri,
+    state,
+    codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    nonce,
+  });
+  return { authorizationUrl: url.href, state, codeVerifier, ...(nonce && { nonce }) };
+}
+
+/** The account of a provider identity: an existing member, or nobody yet; other cases are refused with their code. */
+async function accountOf(ctx: SocialCtx, identity: SignupIdentity): Promise<authRepo.UserRow | null> {
+  const user = await repo.findUserBySns(ctx.db, ctx.brand.id, identity.provider, identity.subject);
+  if (user) {
+    if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
+    return user;
+  }
+  // Withdrawal erased the identity; for 30 days it still blocks a new account (spec §9).
+  for (const remembered of [socialIdentityKey(identity.provider, identity.subject), identity.email]) {
+    if (remembered && (await recentlyWithdrawn(ctx, remembered))) throw new AppError('DELETED_USER');
+  }
+  if (identity.email) {
+    const holder = await authRepo.findUserByEmail(ctx.db, ctx.brand.id, identity.email);
+    if (holder?.snsProvider) throw new AppError('ALREADY_USED_ANOTHER_PLATFORM');
+    // An e-mail account (verified or not) holds the address; accounts are never linked silently.
+    if (holder) throw new AppError('ALREADY_USED_EMAIL');
+  }
+  return null;
+}
+
+export async function callback(
+  ctx: SocialCtx,
+  name: string,
+  input: {
+    code?: string | undefined;
+    error?: string | undefined;
+    iss?: string | undefined;
+    state: string;
+    expectedState: string;
+    codeVerifier: string;
+    nonce?: string | undefined;
+    redirectUri: string;
+  },
+): Promise<SocialCallbackResponse> {
+  const provider = providerFor(ctx, name);
+  const callbackUrl = checkRedirectUri(input.redirectUri, ctx.webOrigins);
+  for (const key of ['code', 'state', 'iss', 'error'] as const) {
+    const value = input[key];
+    if (value !== undefined) callbackUrl.searchParams.set(key, value);
+  }
+  let profile: ProviderProfile;
+  try {
+    profile = await provider.exchange({
+      callbackUrl,
+      expectedState: input.expectedState,
+      codeVerifier: input.codeVerifier,
+      nonce: input.nonce,
+    });
+  } catch (error) {
+    // Cancelled at the provider, state mismatch, code or verifier refused, ID token invalid,
+    // provider unreachable: the user starts again; the reason goes to the log only.
+    ctx.log.warn({ provider: provider.id, err: error }, 'social login callback failed');
+    throw new AppError('Callback', { provider: provider.id });
+  }
+  const identity: SignupIdentity = { brandId: ctx.brand.id, provider: provider.id, ...profile };
+  const user = await accountOf(ctx, identity);
+  if (user) return { status: 'LOGGED_IN', auth: await startSession(ctx, user) };
+  return {
+    status: 'NEW_USER',
+    signupTicket: await signSignupTicket(ctx.tokens.settings.secret, identity, ctx.now),
+    email: identity.email,
+    name: identity.name,
+  };
+}
+
+export async function signUp(
+  ctx: SocialCtx,
+  input: { signupTicket: string; nickname: string; agreeMail?: boolean | undefined },
+): Promise<AuthResponse> {
+  const identity = await verifySignupTicket(ctx.tokens.settings.secret, input.signupTicket, ctx.brand.id, ctx.now);
+  // The same ticket used twice, or two tabs: the account exists already, so this is a login.
+  const existing = await accountOf(ctx, identity);
+  if (existing) return startSession(ctx, existing);
+  const created = await repo.insertSocialUser(ctx.db, {
+    brandId: ctx.brand.id,
+    snsProvider: identity.provider,
+    snsId: identity.subject,
+    email: identity.email,
+    name: identity.name,
+    nickname: input.nickname,
+    isAgreeMail: input.agreeMail ?? false,
+    signedUpAt: ctx.now,
+  });
+  if (created) return startSession(ctx, created);
+  // A concurrent sign-up won the unique index: log in to its account, or refuse its e-mail.
+  const raced = await accountOf(ctx, identity);
+  if (raced) return startSession(ctx, raced);
+  throw new AppError('ALREADY_USED_EMAIL');
+}
