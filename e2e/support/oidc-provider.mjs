@@ -21,6 +21,8 @@ server.service.on('beforeTokenSigning', (token, req) => {
 });
 
 await server.start(port, '127.0.0.1');
+// oauth2-mock-server names any 127.x address "localhost"; the api expects the issuer it was given.
+server.issuer.url = `http://127.0.0.1:${port}`;
 console.log(`OIDC provider on ${server.issuer.url}`);
 const stop = () => server.stop().then(() => process.exit(0));
 process.on('SIGTERM', stop);

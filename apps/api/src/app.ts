@@ -104,7 +104,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       v1.addHook('onRequest', async (request) => {
         request.ctx = readRequestContext(request);
       });
-      await v1.register(catalogRoutes, { db: database.db });
+      await v1.register(catalogRoutes, { db: database.db, guard });
       await v1.register(authRoutes, { deps: authDeps, guard, sensitiveRateLimit: config.sensitiveRateLimit });
       await v1.register(socialRoutes, { deps: socialDeps, sensitiveRateLimit: config.sensitiveRateLimit });
       await v1.register(userRoutes, {

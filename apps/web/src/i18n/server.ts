@@ -17,3 +17,16 @@ export async function getClientMessages(): Promise<Pick<Messages, 'ErrorPage' | 
   const { ErrorPage, Errors } = MESSAGES[locale];
   return { ErrorPage, Errors };
 }
+
+/**
+ * The namespaces one screen's client components need, besides the layout's client messages.
+ * A screen passes them to a nested provider (components/account/ScreenIntl), so they travel only
+ * with the pages that use them.
+ */
+export async function getScreenMessages<K extends keyof Messages>(
+  namespaces: readonly K[],
+): Promise<Pick<Messages, K>> {
+  const { locale } = await getRequestBrand();
+  const all = MESSAGES[locale];
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, all[namespace]])) as Pick<Messages, K>;
+}

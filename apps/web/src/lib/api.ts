@@ -9,7 +9,7 @@ import {
   ViewerResponse,
 } from '@balcony/contracts';
 import { cache } from 'react';
-import { apiGet } from './api-client';
+import { apiCall, apiGet } from './api-client';
 import { apiBaseUrl } from './api-url';
 
 // The catalog calls the pages make. Each is memoised for the request, so a page and its
@@ -19,8 +19,9 @@ export const fetchHomeTab = cache((brand: BrandConfig, tab: HomeTab, sort?: Free
   apiGet({ baseUrl: apiBaseUrl(), brand, path: `/contents/home/${tab}`, query: { sort }, schema: HomeTabResponse }),
 );
 
-export const fetchSeries = cache((brand: BrandConfig, id: number) =>
-  apiGet({ baseUrl: apiBaseUrl(), brand, path: `/contents/${id}`, schema: SeriesDetail }),
+/** With the member's access token, the api answers what this member may see (adult series, spec §4). */
+export const fetchSeries = cache((brand: BrandConfig, id: number, accessToken?: string) =>
+  apiCall({ baseUrl: apiBaseUrl(), brand, method: 'GET', path: `/contents/${id}`, schema: SeriesDetail, accessToken }),
 );
 
 export const fetchViewer = cache((brand: BrandConfig, episodeId: number) =>

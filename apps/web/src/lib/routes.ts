@@ -30,6 +30,19 @@ export const routes = {
   /** Spec §2: the login route takes the encoded return path in `callback`. */
   login: (returnPath: string) => `/user/login?callback=${encodeURIComponent(returnPath)}`,
   shop: '/shop',
+  // Account screens (spec §2 Account; /my/profile and /my/withdrawal are ours, under My page).
+  changePassword: '/user/changePassword',
+  resetPassword: '/mail/resetPassword',
+  pushSettings: '/setting/push',
+  profile: '/my/profile',
+  withdrawal: '/my/withdrawal',
+  // Login, sign-up and My page (spec §2); sign-up takes the return path in `callback` like login.
+  signup: (returnPath?: string) =>
+    returnPath && returnPath !== '/' ? `/user/signup?callback=${encodeURIComponent(returnPath)}` : '/user/signup',
+  my: '/my',
+  loginSuccess: (callbackUrl: string) => `/callback/login-success?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+  loginError: '/callback/login-error',
+  logoutSuccess: '/callback/logout-success',
 } as const;
 
 export const NAV_HREF: Readonly<Record<NavItem, string>> = {

@@ -10,6 +10,8 @@ declare module 'fastify' {
     user: UserRow;
     /** When the signed-in user logged in (the access token's auth time). */
     authTime: Date;
+    /** The caller on routes open to visitors too: the member when a bearer came, else null. */
+    member: UserRow | null;
   }
 }
 
@@ -23,6 +25,14 @@ export function createAuthGuard(deps: { db: Db; tokens: TokenSigner }) {
       const session = await authenticateSession(deps, token, request.ctx.brand.id, request.ctx.now);
       request.user = session.user;
       request.authTime = session.authTime;
+    },
+    /** For routes visitors may call: a bearer, when sent, must be valid (NEED_TO_REFRESH, MALFORMED_JWT). */
+    async optionalUser(request: FastifyRequest): Promise<void> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      request.member = token
+        ? (await authenticateSession(deps, token, request.ctx.brand.id, request.ctx.now)).user
+        : null;
     },
   };
 }

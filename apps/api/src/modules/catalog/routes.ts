@@ -8,14 +8,19 @@ import {
   successEnvelope,
   ViewerResponse,
 } from '@balcony/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../http/envelope.js';
 import { RequiredHeaders } from '../../http/headers.js';
+import type { AuthGuard } from '../auth/guard.js';
 import * as catalog from './service.js';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; guard: AuthGuard }> = async (app, { db, guard }) => {
   const tags = ['catalog'];
+  // Every catalog call is open to visitors; a member's bearer unlocks what their settings allow.
+  app.addHook('preHandler', guard.optionalUser);
+  const ctx = (request: FastifyRequest): catalog.CatalogCtx => ({ ...request.ctx, db, user: request.member });
 
   app.get(
     '/contents/home/:tab',
@@ -29,7 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successEnvelope(HomeTabResponse) },
       },
     },
-    async (request) => ok(await catalog.homeTab({ ...request.ctx, db }, request.params.tab, request.query.sort)),
+    async (request) => ok(await catalog.homeTab(ctx(request), request.params.tab, request.query.sort)),
   );
 
   app.get(
@@ -43,7 +48,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successEnvelope(SeriesDetail) },
       },
     },
-    async (request) => ok(await catalog.seriesDetail({ ...request.ctx, db }, request.params.id)),
+    async (request) => ok(await catalog.seriesDetail(ctx(request), request.params.id)),
   );
 
   app.get(
@@ -57,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successEnvelope(ViewerResponse) },
       },
     },
-    async (request) => ok(await catalog.episodeViewer({ ...request.ctx, db }, request.params.id)),
+    async (request) => ok(await catalog.episodeViewer(ctx(request), request.params.id)),
   );
 
   app.get(
@@ -70,6 +75,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: successEnvelope(BannerList) },
       },
     },
-    async (request) => ok(await catalog.listBanners({ ...request.ctx, db })),
+    async (request) => ok(await catalog.listBanners(ctx(request))),
   );
 };

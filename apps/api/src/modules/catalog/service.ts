@@ -15,6 +15,7 @@ import {
   showBl,
   type ViewerResponse,
   type VisibilityContext,
+  type VisibilityUser,
   Weekday,
   weekdayIn,
 } from '@balcony/contracts';
@@ -24,6 +25,8 @@ import * as repo from './repo.js';
 
 export interface CatalogCtx extends RequestContext {
   db: Db;
+  /** The member calling, or null for a visitor. */
+  user: VisibilityUser | null;
 }
 
 /** A series launched on a brand less than this long ago carries the "new" mark. */
@@ -41,8 +44,7 @@ const GENRE_TABS: Partial<Record<HomeTab, Genre>> = {
 };
 
 function visibility(ctx: CatalogCtx): VisibilityContext {
-  // Members arrive with the accounts module; until then every caller is a visitor.
-  return { brand: ctx.brand, platform: ctx.platform, user: null };
+  return { brand: ctx.brand, platform: ctx.platform, user: ctx.user };
 }
 
 function seriesMarks(row: repo.SeriesRow, now: Date): Mark[] {

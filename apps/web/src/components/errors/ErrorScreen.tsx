@@ -1,5 +1,6 @@
 import type { FollowUpAction } from '@balcony/contracts';
 import Link from 'next/link';
+import { AdultGate } from '@/components/adult/AdultGate';
 import { getT } from '@/i18n/server';
 import { routes } from '@/lib/routes';
 import { followUpOf, type WebErrorCode } from '@/lib/web-errors';
@@ -37,6 +38,8 @@ export async function ErrorScreen({ code, returnPath, backHref = routes.home }: 
   const tErrors = await getT('Errors');
   const tActions = await getT('ErrorActions');
   const action = followUpOf(code);
+  // The adult check opens in place (spec §4 adult popup) rather than leading elsewhere.
+  if (action === 'adult') return <AdultGate returnPath={returnPath} />;
   const href = actionHref(action, returnPath, backHref);
   return (
     <div className={styles.screen} data-testid="error-screen">

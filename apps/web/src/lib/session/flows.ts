@@ -1,40 +1,29 @@
 import 'server-only';
-import { AuthResponse, type BrandConfig, type ErrorCode } from '@balcony/contracts';
+import {
+  AuthResponse,
+  type BrandConfig,
+  type ErrorCode,
+  SocialCallbackResponse,
+  SocialProvider,
+  SocialProvidersResponse,
+  SocialStartResponse,
+} from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { z } from 'zod';
 import { ApiError, apiCall } from '../api-client';
 import { apiBaseUrl } from '../api-url';
 import { COOKIES, cookieOptions } from './cookies';
-import { answerUrl, passesCsrf, secureOf, setFlag } from './http';
+import { answerUrl, passesCsrf, publicOrigin, redirectToPath, secureOf, setFlag } from './http';
 import { LOGIN_ERROR_PATH, LOGIN_PATH, safeReturnPath } from './redirects';
 import { seal, unseal } from './seal';
 import { clearSessionCookie, clientIpOf, readSessionCookie, sessionFromTokens, writeSessionCookie } from './server';
 
 // The sign-in, social sign-in and sign-out flows of the auth base (spec §7), on the api's calls.
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
 export function isSocialProvider(value: string): value is SocialProvider {
-  return (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+  return SocialProvider.safeParse(value).success;
 }
 
-const SocialProviders = z.object({ providers: z.array(z.string()) });
-const SocialStart = z.object({
-  authorizationUrl: z.string(),
-  state: z.string(),
-  codeVerifier: z.string(),
-  nonce: z.string().optional(),
-});
-const SocialCallback = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('LOGGED_IN'), auth: AuthResponse }),
-  z.object({
-    status: z.literal('NEW_USER'),
-    signupTicket: z.string(),
-    email: z.string().nullable(),
-    name: z.string().nullable(),
-  }),
-]);
 const OAuthState = z.object({
   provider: z.string(),
   state: z.string(),
@@ -61,10 +50,10 @@ const call = <T>(
 
 /** Spec §7 providers: e-mail credentials plus each social provider the api offers on this brand. */
 export async function listProviders(brand: BrandConfig, request: NextRequest) {
-  const social = await call(brand, request, 'GET', '/auth/social/providers', SocialProviders).catch(() => ({
-    providers: [] as string[],
+  const social = await call(brand, request, 'GET', '/auth/social/providers', SocialProvidersResponse).catch(() => ({
+    providers: [] as SocialProvider[],
   }));
-  const origin = request.nextUrl.origin;
+  const origin = publicOrigin(request);
   const entry = (id: string, type: 'credentials' | 'oauth') => ({
     id,
     name: id,
@@ -72,7 +61,7 @@ export async function listProviders(brand: BrandConfig, request: NextRequest) {
     signinUrl: `${origin}/api/auth/signin/${id}`,
     callbackUrl: `${origin}/api/auth/callback/${id}`,
   });
-  const offered = social.providers.filter((p) => isSocialProvider(p) && brand.loginMethods.includes(p));
+  const offered = social.providers.filter((p) => brand.loginMethods.includes(p));
   return Object.fromEntries([
     ...(brand.loginMethods.includes('email') ? [['credentials', entry('credentials', 'credentials')] as const] : []),
     ...offered.map((p) => [p, entry(p, 'oauth')] as const),
@@ -135,14 +124,13 @@ export async function startSocialSignIn(
   const offered = await listProviders(brand, request);
   if (!isSocialProvider(provider) || !(provider in offered)) {
     // Spec §5: an unknown provider sends the reader to sign-in with the return address.
-    return NextResponse.redirect(
-      new URL(`${LOGIN_PATH}?callback=${encodeURIComponent(callbackUrl)}`, request.nextUrl.origin),
-      303,
-    );
+    return redirectToPath(`${LOGIN_PATH}?callback=${encodeURIComponent(callbackUrl)}`);
   }
   try {
-    const redirectUri = `${request.nextUrl.origin}/api/auth/callback/${provider}`;
-    const start = await call(brand, request, 'POST', `/auth/social/${provider}/start`, SocialStart, { redirectUri });
+    const redirectUri = `${publicOrigin(request)}/api/auth/callback/${provider}`;
+    const start = await call(brand, request, 'POST', `/auth/social/${provider}/start`, SocialStartResponse, {
+      redirectUri,
+    });
     const response = NextResponse.redirect(start.authorizationUrl, 303);
     const sealed = await seal(
       { provider, state: start.state, codeVerifier: start.codeVerifier, nonce: start.nonce, callbackUrl },
@@ -155,8 +143,8 @@ export async function startSocialSignIn(
   }
 }
 
-function redirectTo(request: NextRequest, path: string): NextResponse {
-  return NextResponse.redirect(new URL(path, request.nextUrl.origin), 303);
+function redirectTo(_request: NextRequest, path: string): NextResponse {
+  return redirectToPath(path);
 }
 
 /** GET callback/{provider}: the provider sent the reader back with a code. */
@@ -169,6 +157,7 @@ export async function finishSocialSignIn(
   const pending = await unseal(request.cookies.get(COOKIES.oauth.name)?.value, OAuthState);
   const params = request.nextUrl.searchParams;
   const code = params.get('code');
+  const providerError = params.get('error');
   const done = (response: NextResponse) => {
     response.cookies.set(COOKIES.oauth.name, '', cookieOptions('oauth', secure, 0));
     return response;
@@ -177,13 +166,14 @@ export async function finishSocialSignIn(
   if (!pending || pending.provider !== provider || !code)
     return done(redirectTo(request, `${LOGIN_ERROR_PATH}?error=Callback`));
   try {
-    const answer = await call(brand, request, 'POST', `/auth/social/${provider}/callback`, SocialCallback, {
-      code,
+    const answer = await call(brand, request, 'POST', `/auth/social/${provider}/callback`, SocialCallbackResponse, {
+      ...(code ? { code } : { error: providerError }),
+      ...(params.get('iss') ? { iss: params.get('iss') } : {}),
       state: params.get('state') ?? '',
       expectedState: pending.state,
       codeVerifier: pending.codeVerifier,
       nonce: pending.nonce,
-      redirectUri: `${request.nextUrl.origin}/api/auth/callback/${provider}`,
+      redirectUri: `${publicOrigin(request)}/api/auth/callback/${provider}`,
     });
     if (answer.status === 'NEW_USER') {
       const response = redirectTo(

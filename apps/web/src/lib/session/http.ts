@@ -36,17 +36,40 @@ export function passesCsrf(request: NextRequest, fields?: Record<string, string>
 
 /** Spec §7: auth calls answer `{ url }` to script callers (`json=true`) and redirect forms. */
 export function answerUrl(
-  request: NextRequest,
+  _request: NextRequest,
   url: string,
   fields: Record<string, string>,
   status = 200,
 ): NextResponse {
   if (fields.json === 'true') return NextResponse.json({ url }, { status });
-  return NextResponse.redirect(new URL(url, request.nextUrl.origin), 303);
+  return redirectToPath(url);
+}
+
+/**
+ * A 303 to a path of this site. The Location stays relative so that the browser keeps the host it
+ * used: under `next start` (and behind a proxy) `request.nextUrl` carries the server's own host
+ * name, e.g. localhost, and a redirect built on it would leave the reader's cookies behind.
+ */
+export function redirectToPath(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path } });
 }
 
 export function fail(status: number, code: string, message: string): NextResponse {
   return NextResponse.json({ result: 'FAIL', code, message }, { status });
+}
+
+// A syntactically valid host only, so a forged Host header cannot inject a path into a URL.
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+/**
+ * The origin the browser used (its Host header, https when the request or a proxy says so), for
+ * the absolute URLs the web hands out (the OAuth redirect URI). `request.nextUrl` carries the
+ * server's own host name instead; the api accepts a redirect URI only on its WEB_ORIGIN list.
+ */
+export function publicOrigin(request: NextRequest): string {
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!host || !HOST.test(host)) return request.nextUrl.origin;
+  return `${secureOf(request) ? 'https' : 'http'}://${host}`;
 }
 
 export function secureOf(request: NextRequest): boolean {

@@ -11,6 +11,7 @@ import { excerpt, openGraphBase } from '@/lib/metadata';
 import { loadPageData } from '@/lib/page-data';
 import { parseId } from '@/lib/params';
 import { routes } from '@/lib/routes';
+import { getStoredSession } from '@/lib/session/server';
 import type { WebErrorCode } from '@/lib/web-errors';
 
 type Props = PageProps<'/detail/[id]'>;
@@ -22,7 +23,8 @@ async function loadSeries({ params }: Props) {
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
-  return { id, result: await loadPageData(fetchSeries(brand, id), EXPLAINED) };
+  const session = await getStoredSession();
+  return { id, result: await loadPageData(fetchSeries(brand, id, session?.accessToken), EXPLAINED) };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -1,7 +1,7 @@
-import { type NextRequest, NextResponse } from 'next/server';
+import type { NextRequest, NextResponse } from 'next/server';
 import { getRequestBrand } from '@/lib/brand';
 import { finishSocialSignIn, passwordSignIn } from '@/lib/session/flows';
-import { readFields } from '@/lib/session/http';
+import { readFields, redirectToPath } from '@/lib/session/http';
 
 type Params = { params: Promise<{ provider: string }> };
 
@@ -12,7 +12,6 @@ export async function GET(request: NextRequest, { params }: Params): Promise<Nex
 
 /** Spec §7 POST callback/credentials: e-mail login. */
 export async function POST(request: NextRequest, { params }: Params): Promise<NextResponse> {
-  if ((await params).provider !== 'credentials')
-    return NextResponse.redirect(new URL('/user/login', request.nextUrl.origin), 303);
+  if ((await params).provider !== 'credentials') return redirectToPath('/user/login');
   return passwordSignIn(request, await getRequestBrand(), await readFields(request));
 }

@@ -1,0 +1,53 @@
+import { hasBirthDate, isAdult, showAdult } from '@balcony/contracts';
+import { cookies } from 'next/headers';
+import Link from 'next/link';
+import { ScreenIntl } from '@/components/account/ScreenIntl';
+import styles from '@/components/errors/ErrorScreen.module.css';
+import { getT } from '@/i18n/server';
+import { getRequestBrand } from '@/lib/brand';
+import { routes } from '@/lib/routes';
+import { COOKIES } from '@/lib/session/cookies';
+import { getServerSession } from '@/lib/session/server';
+import { AdultGateActions } from './AdultGateActions';
+import type { AdultPopupMode } from './AdultPopup';
+
+/**
+ * What a page shows when the api answers ADULT_ONLY_CONTENTS (spec §8 follow-up "adult"): the
+ * message and the adult check that fits the reader (spec §4). A visitor on a birthday brand logs in
+ * first; an adult member who hid adult content can show it again; anyone else gets the adult popup,
+ * opened at once unless it was answered within the day (adult_popup cookie).
+ */
+export async function AdultGate({ returnPath }: { returnPath: string }) {
+  const brand = await getRequestBrand();
+  const view = await getServerSession();
+  const answered = (await cookies()).has(COOKIES.adultPopup.name);
+  const tErrors = await getT('Errors');
+  const tPopup = await getT('AdultPopup');
+  const tPage = await getT('ErrorPage');
+  const user = view?.user ?? null;
+  const loginHref = routes.login(returnPath);
+  const verified = user !== null && isAdult(user) && hasBirthDate(brand, user);
+  const hidden = verified && !showAdult({ brand, platform: 'WEB', user });
+  const mode: AdultPopupMode = { check: brand.adultCheck, member: user && { alreadyAdult: verified }, loginHref };
+
+  return (
+    <div className={styles.screen} data-testid="adult-gate">
+      <h1>{tErrors('ADULT_ONLY_CONTENTS')}</h1>
+      {hidden && <p>{tPopup('gateEnableHint')}</p>}
+      <div className={styles.actions}>
+        {!user && brand.adultCheck === 'BIRTHDAY' ? (
+          <Link href={loginHref} prefetch={false} className="button" data-testid="adult-gate-login">
+            {tPopup('gateLogin')}
+          </Link>
+        ) : (
+          <ScreenIntl namespaces={['AdultPopup', 'AccountErrors']}>
+            <AdultGateActions mode={mode} brand={brand} enableOnly={hidden} autoOpen={!answered && !hidden} />
+          </ScreenIntl>
+        )}
+        <Link href={routes.home} className="button button-secondary">
+          {tPage('home')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import { type BrandConfig, SocialProvidersResponse } from '@balcony/contracts';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { apiGet } from '../api-client';
+import { apiBaseUrl } from '../api-url';
+
+/**
+ * The social providers the api offers this brand (those with credentials), for the login screen.
+ * Spec §5: when they cannot be fetched the reader goes to the error page.
+ */
+export const fetchSocialProviders = cache(async (brand: BrandConfig): Promise<readonly string[]> => {
+  let providers: readonly string[];
+  try {
+    ({ providers } = await apiGet({
+      baseUrl: apiBaseUrl(),
+      brand,
+      path: '/auth/social/providers',
+      schema: SocialProvidersResponse,
+    }));
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'login providers unavailable', cause: String(error) }));
+    redirect('/error');
+  }
+  return providers;
+});
