@@ -167,9 +167,9 @@ test('logging out in one tab turns My page into the guest view in another tab wi
   const second = await context.newPage();
   await second.goto('/my');
   await expect(second.getByTestId('my-email')).toHaveText(member.email);
-  let reloads = 0;
-  second.on('framenavigated', (frame) => {
-    if (frame === second.mainFrame()) reloads++;
+  // A mark on the open document: it survives only if the tab is not reloaded.
+  await second.evaluate(() => {
+    (window as Window & { stayed?: boolean }).stayed = true;
   });
 
   await first.goto('/my');
@@ -182,7 +182,7 @@ test('logging out in one tab turns My page into the guest view in another tab wi
   await expect(second.getByTestId('my-link-library')).toHaveCount(0);
   await expect(second.getByTestId('my-link-notice')).toBeVisible();
   await expect(second.getByTestId('my-login')).toHaveAttribute('href', '/user/login?callback=%2Fmy');
-  expect(reloads).toBe(0);
+  expect(await second.evaluate(() => (window as Window & { stayed?: boolean }).stayed)).toBe(true);
   expect(second.url()).toMatch(/\/my$/);
 });
 
