@@ -4,8 +4,7 @@ import { brandOfHost } from './lib/brand';
 import { contentSecurityPolicy } from './lib/csp';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
 import { secureOf } from './lib/session/http';
-import { seal } from './lib/session/seal';
-import { clientIpOf, readSessionCookie, refreshSession } from './lib/session/server';
+import { clientIpOf, readSessionCookie, refreshSession, sealSessionCookie } from './lib/session/server';
 import { checkTokens } from './lib/session/token-check';
 
 type CookieWrite = [name: string, value: string, options: CookieOptions];
@@ -57,8 +56,8 @@ async function checkSessionTokens(
   if (stored.brandId !== brand.id || checkTokens(stored, Date.now()) === 'keep') return;
   const outcome = await refreshSession(brand, stored, clientIpOf(request.headers));
   if (outcome.kind === 'renewed') {
-    const maxAge = Math.max(0, Math.floor((outcome.session.refreshExpiresAt - Date.now()) / 1000));
-    write('session', await seal(outcome.session, maxAge), maxAge);
+    const { value, maxAge } = await sealSessionCookie(outcome.session);
+    write('session', value, maxAge);
     write('tokenRenewed', '1');
   } else if (outcome.kind === 'ended' || checkTokens(stored, Date.now()) === 'expired') {
     write('session', '', 0);

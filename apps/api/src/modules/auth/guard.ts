@@ -15,12 +15,16 @@ declare module 'fastify' {
   }
 }
 
+function bearerOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+}
+
 /** Reads the bearer token: missing → NOT_LOGIN_USER, expired → NEED_TO_REFRESH, forged → MALFORMED_JWT. */
 export function createAuthGuard(deps: { db: Db; tokens: TokenSigner }) {
   return {
     async requireUser(request: FastifyRequest): Promise<void> {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const token = bearerOf(request);
       if (!token) throw new AppError('NOT_LOGIN_USER');
       const session = await authenticateSession(deps, token, request.ctx.brand.id, request.ctx.now);
       request.user = session.user;
@@ -28,8 +32,7 @@ export function createAuthGuard(deps: { db: Db; tokens: TokenSigner }) {
     },
     /** For routes visitors may call: a bearer, when sent, must be valid (NEED_TO_REFRESH, MALFORMED_JWT). */
     async optionalUser(request: FastifyRequest): Promise<void> {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const token = bearerOf(request);
       request.member = token
         ? (await authenticateSession(deps, token, request.ctx.brand.id, request.ctx.now)).user
         : null;

@@ -1,11 +1,11 @@
 import 'server-only';
-import { API_BASE } from '@balcony/contracts';
+import { API_BASE, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { apiHeaders } from '../api-client';
 import { apiBaseUrl } from '../api-url';
 import { getRequestBrand } from '../brand';
 import { COOKIES } from './cookies';
-import { fail, passesCsrf, secureOf, setFlag } from './http';
+import { fail, MAX_BODY_BYTES, passesCsrf, secureOf, setFlag } from './http';
 import {
   clearSessionCookie,
   clientIpOf,
@@ -20,7 +20,6 @@ import { checkTokens, type StoredSession } from './token-check';
 const BLOCKED = [/^auth\/refresh$/, /^auth\/logout$/, /^auth\/social\//];
 /** Calls whose body must carry the member's refresh token (spec §7 PUT /user, adult auth). */
 const NEEDS_REFRESH_TOKEN = [/^user$/, /^user\/auth\/adult\/kr$/];
-const MAX_BODY_BYTES = 64 * 1024;
 
 interface TokenPairShape {
   accessToken: { token: string; expiredAt: string };
@@ -73,7 +72,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       body = NEEDS_REFRESH_TOKEN.some((re) => re.test(path)) && s ? withRefreshToken(text, s.refreshToken) : text;
     }
     const url = new URL(`${API_BASE}/${path}${request.nextUrl.search}`, apiBaseUrl());
-    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(30_000), cache: 'no-store' });
+    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), cache: 'no-store' });
   };
 
   let upstream: Response;

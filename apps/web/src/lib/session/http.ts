@@ -6,7 +6,8 @@ import { isSecure } from './server';
 
 // Shared plumbing of the web's own endpoints (/api/auth/*, the front proxy).
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** Largest body the web's own endpoints and the front proxy accept. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A POST body sent as JSON or as a form, as flat string fields (spec §7: form csrfToken, callbackUrl, json). */
 export async function readFields(request: NextRequest): Promise<Record<string, string>> {

@@ -34,9 +34,15 @@ export function readSessionCookie(value: string | undefined): Promise<StoredSess
   return unseal(value, StoredSession);
 }
 
-export async function writeSessionCookie(jar: CookieJar, session: StoredSession, secure: boolean): Promise<void> {
+/** The sealed cookie value of a session, living as long as its refresh token. */
+export async function sealSessionCookie(session: StoredSession): Promise<{ value: string; maxAge: number }> {
   const maxAge = Math.max(0, Math.floor((session.refreshExpiresAt - Date.now()) / 1000));
-  jar.set(COOKIES.session.name, await seal(session, maxAge), cookieOptions('session', secure, maxAge));
+  return { value: await seal(session, maxAge), maxAge };
+}
+
+export async function writeSessionCookie(jar: CookieJar, session: StoredSession, secure: boolean): Promise<void> {
+  const { value, maxAge } = await sealSessionCookie(session);
+  jar.set(COOKIES.session.name, value, cookieOptions('session', secure, maxAge));
 }
 
 export function clearSessionCookie(jar: CookieJar, secure: boolean): void {
@@ -54,15 +60,13 @@ export function clientIpOf(requestHeaders: Headers): string | undefined {
   return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
 }
 
-const api = { baseUrl: () => apiBaseUrl() };
-
 export function fetchUser(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<User> {
-  return apiCall({ baseUrl: api.baseUrl(), brand, method: 'POST', path: '/user', accessToken, clientIp, schema: User });
+  return apiCall({ baseUrl: apiBaseUrl(), brand, method: 'POST', path: '/user', accessToken, clientIp, schema: User });
 }
 
 export function fetchCoin(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<CoinBalance> {
   return apiCall({
-    baseUrl: api.baseUrl(),
+    baseUrl: apiBaseUrl(),
     brand,
     method: 'GET',
     path: '/coin',
@@ -103,7 +107,7 @@ export async function refreshSession(
 ): Promise<RefreshOutcome> {
   try {
     const answer = await apiCall({
-      baseUrl: api.baseUrl(),
+      baseUrl: apiBaseUrl(),
       brand,
       method: 'POST',
       path: '/auth/refresh',
