@@ -24,12 +24,15 @@ import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createSmsSender } from './modules/sms/sender.js';
 import { createSandboxIdentityVerifier } from './modules/users/identity.js';
 import { userRoutes } from './modules/users/routes.js';
+import { viewerRoutes } from './modules/viewer/routes.js';
+import { createPageUrlSigner } from './modules/viewer/signing.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +100,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const socialDeps = { ...authDeps, providers: createSocialProviders(config.social), webOrigins: config.webOrigins };
 
   await app.register(healthRoutes, { database });
-  await app.register(mediaRoutes, { prefix: '/media', media });
+  const signer = createPageUrlSigner(config.auth.secret);
+  await app.register(mediaRoutes, { prefix: '/media', media, db: database.db, signer });
   await app.register(
     async (v1) => {
       v1.decorateRequest('ctx');
@@ -105,6 +109,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         request.ctx = readRequestContext(request);
       });
       await v1.register(catalogRoutes, { db: database.db, guard });
+      await v1.register(viewerRoutes, { db: database.db, guard, signer });
+      await v1.register(libraryRoutes, { db: database.db, guard });
       await v1.register(authRoutes, { deps: authDeps, guard, sensitiveRateLimit: config.sensitiveRateLimit });
       await v1.register(socialRoutes, { deps: socialDeps, sensitiveRateLimit: config.sensitiveRateLimit });
       await v1.register(userRoutes, {

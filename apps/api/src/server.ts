@@ -1,7 +1,9 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedReadingExtras } from './db/seed/reading-extras.js';
 import { isCatalogEmpty, seedDemoCatalog } from './db/seed/seed.js';
+import { reindexSearch } from './modules/catalog/service.js';
 
 // Entry point: open the database, migrate (a failed migration stops the start), seed the demo
 // catalog on an empty database, then listen.
@@ -11,10 +13,18 @@ const database = await openDatabase(config);
 await database.migrate();
 
 const app = await buildApp({ config, database });
-if (config.seedOnStart && (await isCatalogEmpty(database.db))) {
-  app.log.info('empty catalog: seeding the demo catalog');
-  await seedDemoCatalog(database.db, { log: (msg) => app.log.info(msg) });
+if (config.seedOnStart) {
+  const log = (msg: string) => app.log.info(msg);
+  if (await isCatalogEmpty(database.db)) {
+    app.log.info('empty catalog: seeding the demo catalog');
+    await seedDemoCatalog(database.db, { log });
+  } else {
+    // A catalog seeded by an older release gets the notices and picks added since.
+    await seedReadingExtras(database.db, { now: new Date(), log });
+  }
 }
+// Rows written before search existed, or by hand, are indexed before the first request.
+await reindexSearch(database.db, { onlyEmpty: true });
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -635,6 +635,7 @@ describe('withdrawal', () => {
       brand: BRANDS['delitoonb-fr'],
       platform: 'WEB',
       timeZone: 'Europe/Paris',
+      notLoggedInAdult: undefined,
       now: new Date(),
       clientIp: '127.0.0.1',
       db: t.database.db,

@@ -168,7 +168,8 @@ describe('viewer', () => {
     expect(v.pages[0]).toMatchObject({ kind: 'IMAGE', index: 1, width: 800, height: 1200 });
     expect(v.pages[0].url).toMatch(/^\/media\/demo\/pages\//);
     expect(v.prev).toBeNull();
-    expect(v.next).toMatchObject({ id: second?.id, number: 2, isFree: true });
+    expect(v.next).toMatchObject({ id: second?.id, number: 2, access: { state: 'FREE' } });
+    expect(v.pagesExpireAt).toBeNull();
   });
 
   it('links a free episode to the paid one after it', async () => {
@@ -177,7 +178,8 @@ describe('viewer', () => {
     expect(v.json().code).toBe('UNAUTHORIZED_CONTENTS');
     const secondFree = popular.episodes[1];
     const data = (await get(`/episodes/${secondFree?.id}/viewer`)).json().data;
-    expect(data.next).toMatchObject({ number: 3, isFree: false });
+    // The episode after is ticket-eligible and nobody used the ticket: the viewer offers it.
+    expect(data.next).toMatchObject({ number: 3, rentPrice: 2, buyPrice: 4, access: { state: 'PAID' } });
   });
 
   it('refuses paid, unpublished and unknown episodes with the viewer codes', async () => {

@@ -1,5 +1,17 @@
 import type { Db } from '../src/db/client.js';
-import { banners, episodePages, episodes, genres, series, seriesBrands, seriesGenres } from '../src/db/schema.js';
+import {
+  banners,
+  episodePages,
+  episodes,
+  genres,
+  ownerships,
+  series,
+  seriesBrands,
+  seriesGenres,
+  users,
+} from '../src/db/schema.js';
+import { createTokenSigner, type TokenSettings } from '../src/modules/auth/tokens.js';
+import { reindexSearch } from '../src/modules/catalog/service.js';
 
 // Small, explicit test data: each test states the series it needs.
 
@@ -18,6 +30,8 @@ export interface SeriesSpec {
   discountPercent?: number;
   format?: 'SERIAL' | 'SINGLE';
   brandPublishedAt?: Date;
+  /** Hours until a used wait-until-free ticket is back (null: the series offers none). */
+  freetimeIntervalHours?: number;
   /** Episodes published one day apart ending `now`; `free` first ones are free. */
   episodes?: { count: number; free: number; freetime?: boolean; scheduled?: number; pages?: number; now?: Date };
 }
@@ -56,6 +70,7 @@ export async function createSeries(db: Db, spec: SeriesSpec = {}) {
       viewCount: spec.viewCount ?? 100,
       discountPercent: spec.discountPercent ?? 0,
       publishedAt: spec.brandPublishedAt ?? new Date('2025-01-01T00:00:00Z'),
+      freetimeIntervalHours: spec.freetimeIntervalHours ?? null,
     })),
   );
   const eps = spec.episodes ?? { count: 3, free: 1 };
@@ -91,6 +106,7 @@ export async function createSeries(db: Db, spec: SeriesSpec = {}) {
       })),
     ),
   );
+  await reindexSearch(db, { onlyEmpty: true });
   return { ...row, episodes: inserted };
 }
 
@@ -100,4 +116,41 @@ export async function createBanner(db: Db, brandId: string, linkUrl: string, cha
     .values({ brandId, title: unique('banner'), imageKey: 'demo/banners/x.png', linkUrl, displayChannel: channel })
     .returning();
   return row;
+}
+
+export interface MemberSpec {
+  brandId?: string;
+  /** A birth date makes the member an adult-verified one (with showAdult on). */
+  birthedAt?: string;
+  isBlToggle?: boolean;
+}
+
+/** A member straight in the database, with an access token signed by the app's own signer. */
+export async function createMember(db: Db, auth: TokenSettings, spec: MemberSpec = {}) {
+  const brandId = spec.brandId ?? 'delitoonb-fr';
+  const adult = spec.birthedAt !== undefined;
+  const [row] = await db
+    .insert(users)
+    .values({
+      brandId,
+      email: `${unique('member')}@example.com`,
+      nickname: unique('reader'),
+      status: 'ACTIVE',
+      isAdult: adult,
+      showAdult: adult,
+      birthedAt: spec.birthedAt ?? null,
+      isBlToggle: spec.isBlToggle ?? true,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  const { token } = await createTokenSigner(auth).signAccess({ userId: row.id, brandId }, new Date());
+  return { id: row.id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Gives a member an episode, as a purchase, rental, gift or ticket will. */
+export async function grant(
+  db: Db,
+  row: { userId: number; episodeId: number; seriesId: number; kind: string; expiresAt?: Date | null; createdAt?: Date },
+) {
+  await db.insert(ownerships).values({ ...row, expiresAt: row.expiresAt ?? null, source: row.kind });
 }

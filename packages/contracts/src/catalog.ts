@@ -53,6 +53,42 @@ export type HomeTabResponse = z.infer<typeof HomeTabResponse>;
 export const Creator = z.object({ id: z.number().int(), name: z.string(), type: CreatorType });
 export type Creator = z.infer<typeof Creator>;
 
+/**
+ * What the caller may do with an episode (spec §2 episode list, DESIGN §6):
+ * FREE for everyone; OWNED (bought or permanent); RENTED and FREETIME_UNLOCKED until `expiresAt`;
+ * FREETIME_READY when a wait-until-free ticket can unlock it now; FREETIME_WAIT until `ticketAt`;
+ * PAID otherwise (the price is on the episode).
+ */
+export const EpisodeAccessState = z.enum([
+  'FREE',
+  'OWNED',
+  'RENTED',
+  'FREETIME_UNLOCKED',
+  'FREETIME_READY',
+  'FREETIME_WAIT',
+  'PAID',
+]);
+export type EpisodeAccessState = z.infer<typeof EpisodeAccessState>;
+
+export const EpisodeAccess = z.object({
+  state: EpisodeAccessState,
+  /** End of a rental or of a free-time unlock. */
+  expiresAt: z.string().nullable(),
+  /** When the series' free-time ticket is back (FREETIME_WAIT). */
+  ticketAt: z.string().nullable(),
+});
+export type EpisodeAccess = z.infer<typeof EpisodeAccess>;
+
+/** Readable now without spending coins or a ticket. */
+export function isReadable(access: EpisodeAccess): boolean {
+  return (
+    access.state === 'FREE' ||
+    access.state === 'OWNED' ||
+    access.state === 'RENTED' ||
+    access.state === 'FREETIME_UNLOCKED'
+  );
+}
+
 export const EpisodeSummary = z.object({
   id: z.number().int(),
   number: z.number().int(),
@@ -67,8 +103,26 @@ export const EpisodeSummary = z.object({
   saleType: SaleType,
   contentKind: ContentKind,
   marks: z.array(Mark),
+  access: EpisodeAccess,
+  /** The member has opened this episode before. */
+  read: z.boolean(),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummary>;
+
+export const SeriesNotice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  publishedAt: z.string(),
+});
+export type SeriesNotice = z.infer<typeof SeriesNotice>;
+
+/** Where a reader stands in an episode: the page index and how far through it (0 to 1). */
+export const ReadingPosition = z.object({
+  page: z.number().int().min(0),
+  offset: z.number().min(0).max(1),
+});
+export type ReadingPosition = z.infer<typeof ReadingPosition>;
 
 export const SeriesDetail = SeriesCard.extend({
   synopsis: z.string(),
@@ -76,6 +130,14 @@ export const SeriesDetail = SeriesCard.extend({
   creators: z.array(Creator),
   tags: z.array(z.string()),
   nextUpdateAt: z.string().nullable(),
+  /** Hours after which a used wait-until-free ticket is back; null when the series has none. */
+  freetimeIntervalHours: z.number().int().nullable(),
+  /** The DETAIL_NOTICE_COUNT latest notices of the series. */
+  notices: z.array(SeriesNotice),
+  /** Member state; false / null for visitors. */
+  isFavorite: z.boolean(),
+  /** The episode the member read last in this series (continue reading). */
+  lastRead: z.object({ episodeId: z.number().int(), number: z.number().int() }).nullable(),
   episodes: z.array(EpisodeSummary),
 });
 export type SeriesDetail = z.infer<typeof SeriesDetail>;
@@ -94,7 +156,16 @@ export const ViewerPage = z.discriminatedUnion('kind', [
 ]);
 export type ViewerPage = z.infer<typeof ViewerPage>;
 
-export const EpisodeLink = z.object({ id: z.number().int(), number: z.number().int(), isFree: z.boolean() });
+export const EpisodeLink = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  rentPrice: z.number().int(),
+  buyPrice: z.number().int(),
+  saleType: SaleType,
+  access: EpisodeAccess,
+});
+export type EpisodeLink = z.infer<typeof EpisodeLink>;
 
 export const ViewerResponse = z.object({
   series: z.object({
@@ -104,11 +175,34 @@ export const ViewerResponse = z.object({
     nextUpdateAt: z.string().nullable(),
   }),
   episode: z.object({ id: z.number().int(), number: z.number().int(), title: z.string(), contentKind: ContentKind }),
+  /** Image URLs of paid episodes are signed and expire at `pagesExpireAt`; ask again after it. */
   pages: z.array(ViewerPage),
+  pagesExpireAt: z.string().nullable(),
   prev: EpisodeLink.nullable(),
   next: EpisodeLink.nullable(),
+  /** Where the member stopped in this episode last time (visitors keep theirs on the device). */
+  resume: ReadingPosition.nullable(),
 });
 export type ViewerResponse = z.infer<typeof ViewerResponse>;
+
+/** Series a brand lists in its sitemap: never adult ones (they are not indexed). */
+export const SitemapEntry = z.object({ id: z.number().int(), updatedAt: z.string() });
+export type SitemapEntry = z.infer<typeof SitemapEntry>;
+export const SitemapList = z.array(SitemapEntry);
+
+/** An editor's pick (`/home/pick`): a titled collection of series. */
+export const PickSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** The first few series, for the collection's preview row. */
+  items: z.array(SeriesCard),
+  total: z.number().int(),
+});
+export type PickSummary = z.infer<typeof PickSummary>;
+export const PickList = z.array(PickSummary);
+export const PickDetail = PickSummary;
+export type PickDetail = z.infer<typeof PickDetail>;
 
 export const Banner = z.object({
   id: z.number().int(),

@@ -19,6 +19,8 @@ export const API_HEADERS = {
   brand: 'x-balcony-id',
   timeZone: 'x-balcony-timeZone',
   platform: 'x-platform',
+  /** The Japanese visitor's answer to the adult yes/no popup (spec §4), relayed by the web from its cookie. */
+  notLoggedInAdult: 'x-not-logged-in-adult',
 } as const;
 
 export const API_BASE = '/api/v1';

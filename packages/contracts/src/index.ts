@@ -7,6 +7,7 @@ export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './push.js';
+export * from './reading.js';
 export * from './social.js';
 export * from './validators.js';
 export * from './visibility.js';

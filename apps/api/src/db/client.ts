@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -40,7 +41,8 @@ export async function openDatabase(opts: { databaseUrl: string | undefined; data
   }
   const inMemory = opts.databaseDir === 'memory://';
   if (!inMemory) mkdirSync(opts.databaseDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: inMemory ? undefined : opts.databaseDir });
+  // pg_trgm backs search (migration 0003), as it does on PostgreSQL.
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : opts.databaseDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db,

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -51,11 +52,65 @@ export const seriesBrands = pgTable(
     /** A running sale on this brand, in percent off episode prices (the discount mark). */
     discountPercent: integer('discount_percent').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hours until a used wait-until-free ticket is back; null when the series offers none here. */
+    freetimeIntervalHours: integer('freetime_interval_hours'),
+    /**
+     * What search matches: this brand's title, the original title, creators, tags and genre codes,
+     * in `normalizeSearchText` form; kept by the catalog's `reindexSearch`.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.seriesId, t.brandId] }),
     index('series_brands_brand_idx').on(t.brandId, t.viewCount),
+    // Trigrams make `like '%fragment%'` fast in any script; pg_trgm is created by the migration.
+    index('series_brands_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+/** Notices about a series on a brand (schedule changes, breaks); the detail page shows the latest. */
+export const seriesNotices = pgTable(
+  'series_notices',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('series_notices_series_idx').on(t.seriesId, t.brandId, t.publishedAt)],
+);
+
+/** Editors' picks of a brand (`/home/pick`): titled collections of series, in order. */
+export const picks = pgTable(
+  'picks',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [index('picks_brand_idx').on(t.brandId, t.position)],
+);
+
+export const pickItems = pgTable(
+  'pick_items',
+  {
+    pickId: integer('pick_id')
+      .notNull()
+      .references(() => picks.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pickId, t.seriesId] })],
 );
 
 export const creators = pgTable('creators', {
@@ -153,7 +208,11 @@ export const episodePages = pgTable(
     height: integer('height'),
     text: text('text'),
   },
-  (t) => [uniqueIndex('episode_pages_episode_position_uq').on(t.episodeId, t.position)],
+  (t) => [
+    uniqueIndex('episode_pages_episode_position_uq').on(t.episodeId, t.position),
+    // The media route looks a page image up by key to know whether it needs a signature.
+    index('episode_pages_image_key_idx').on(t.imageKey),
+  ],
 );
 
 export const banners = pgTable(
@@ -268,4 +327,87 @@ export const withdrawnEmails = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('withdrawn_emails_withdrawn_at_idx').on(t.withdrawnAt)],
+);
+
+/**
+ * What a member may read beyond free episodes (DESIGN §6): the viewer's entitlement check reads only
+ * this table and the episode's free flag. RENT and FREETIME rows expire; bulk purchases (ALL_*) and
+ * gifts write one row per episode with their kind and source.
+ */
+export const ownerships = pgTable(
+  'ownerships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // OwnershipType
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    source: text('source').notNull(), // PurchaseType that created it
+    orderRef: text('order_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ownerships_user_episode_idx').on(t.userId, t.episodeId),
+    index('ownerships_user_series_idx').on(t.userId, t.seriesId, t.createdAt),
+  ],
+);
+
+/** Where a member stopped in each episode; the newest row per series is "continue reading". */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    /** How far through the page, 0 to 1. */
+    offset: real('offset').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.episodeId] }),
+    index('reading_progress_user_series_idx').on(t.userId, t.seriesId, t.updatedAt),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] }), index('favorites_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Series a member removed from /library/my; a later acquisition shows the series again. */
+export const libraryHidden = pgTable(
+  'library_hidden',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
 );

@@ -7,6 +7,8 @@ export interface RequestContext {
   platform: ClientPlatform;
   /** The caller's own zone (x-balcony-timeZone); brand rules use `brand.timeZone`. */
   timeZone: string;
+  /** The Japanese visitor's adult-popup answer (spec §4), relayed by the web from its cookie. */
+  notLoggedInAdult: string | undefined;
   now: Date;
 }
 
@@ -31,5 +33,12 @@ export function readRequestContext(request: FastifyRequest): RequestContext {
   if (typeof zone !== 'string' || !isTimeZone(zone)) {
     throw new AppError('INVALID_HEADER', { header: API_HEADERS.timeZone });
   }
-  return { brand, platform: platform.data, timeZone: zone, now: new Date() };
+  const adultAnswer = request.headers[API_HEADERS.notLoggedInAdult];
+  return {
+    brand,
+    platform: platform.data,
+    timeZone: zone,
+    notLoggedInAdult: typeof adultAnswer === 'string' ? adultAnswer : undefined,
+    now: new Date(),
+  };
 }

@@ -1,4 +1,5 @@
 import { count, inArray, like } from 'drizzle-orm';
+import { reindexSearch } from '../../modules/catalog/service.js';
 import type { Db } from '../client.js';
 import {
   banners,
@@ -15,6 +16,7 @@ import {
 } from '../schema.js';
 import { DEMO_BRANDS, type DemoSeries, demoSeries } from './catalog-data.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
+import { seedReadingExtras } from './reading-extras.js';
 import { TAGS_BY_GENRE } from './words.js';
 
 // Seeds the demo catalog. Idempotent and additive: it inserts only series whose slug is
@@ -61,6 +63,7 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions = {}): Promise<S
   const missing = demoSeries.filter((s) => !presentSlugs.has(s.slug));
   if (missing.length === 0) {
     log('demo catalog already present: nothing to seed');
+    await completeCatalog(db, now, log);
     return { ...(await countDemoCatalog(db)), skipped: true };
   }
 
@@ -83,12 +86,19 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions = {}): Promise<S
     log(`… ${Math.min(i + SERIES_PER_BATCH, missing.length)}/${missing.length} series`);
   }
 
+  await completeCatalog(db, now, log);
   const totals = await countDemoCatalog(db);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
     `demo catalog seeded in ${seconds} s: ${totals.series} series, ${totals.episodes} episodes, ${totals.pages} pages`,
   );
   return { ...totals, skipped: false };
+}
+
+/** Adds what later features need to a seeded catalog, and indexes it for search. */
+async function completeCatalog(db: Db, now: Date, log: (msg: string) => void): Promise<void> {
+  await seedReadingExtras(db, { now, log });
+  await reindexSearch(db, { onlyEmpty: true });
 }
 
 async function ensureCreators(db: Db, names: string[]): Promise<Map<string, number>> {

@@ -1,14 +1,17 @@
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   banners,
   creators,
   episodePages,
   episodes,
+  pickItems,
+  picks,
   series,
   seriesBrands,
   seriesCreators,
   seriesGenres,
+  seriesNotices,
   seriesTags,
   tags,
 } from '../../db/schema.js';
@@ -146,17 +149,21 @@ export async function findEpisode(db: Db, episodeId: number): Promise<EpisodeRow
 }
 
 /** The published episodes right before and after `number` in a series. */
-export async function findNeighbours(db: Db, seriesId: number, number: number, now: Date) {
+export async function findNeighbours(
+  db: Db,
+  seriesId: number,
+  number: number,
+  now: Date,
+): Promise<{ prev: EpisodeRow | null; next: EpisodeRow | null }> {
   const published = and(eq(episodes.seriesId, seriesId), lte(episodes.publishedAt, now));
-  const link = { id: episodes.id, number: episodes.number, isFree: episodes.isFree };
   const [prev] = await db
-    .select(link)
+    .select()
     .from(episodes)
     .where(and(published, lt(episodes.number, number)))
     .orderBy(sql`${episodes.number} desc`)
     .limit(1);
   const [next] = await db
-    .select(link)
+    .select()
     .from(episodes)
     .where(and(published, gt(episodes.number, number)))
     .orderBy(asc(episodes.number))
@@ -196,4 +203,163 @@ export async function listActiveBanners(db: Db, brandId: string, channel: 'WEB' 
       ),
     )
     .orderBy(asc(banners.position), asc(banners.id));
+}
+
+/** The brand's rows for these series, in no particular order. */
+export async function findBrandSeriesMany(
+  db: Db,
+  brandId: string,
+  seriesIds: readonly number[],
+  now: Date,
+): Promise<SeriesRow[]> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select(seriesColumns(now))
+    .from(series)
+    .innerJoin(seriesBrands, and(eq(seriesBrands.seriesId, series.id), eq(seriesBrands.brandId, brandId)))
+    .where(inArray(series.id, [...seriesIds]));
+}
+
+/** Free-time settings of a series on a brand. */
+export async function freetimeIntervalHours(db: Db, brandId: string, seriesId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ hours: seriesBrands.freetimeIntervalHours })
+    .from(seriesBrands)
+    .where(and(eq(seriesBrands.brandId, brandId), eq(seriesBrands.seriesId, seriesId)));
+  return row?.hours ?? null;
+}
+
+export async function latestNotices(db: Db, brandId: string, seriesId: number, now: Date, count: number) {
+  return db
+    .select({
+      id: seriesNotices.id,
+      title: seriesNotices.title,
+      body: seriesNotices.body,
+      publishedAt: seriesNotices.publishedAt,
+    })
+    .from(seriesNotices)
+    .where(
+      and(
+        eq(seriesNotices.seriesId, seriesId),
+        eq(seriesNotices.brandId, brandId),
+        lte(seriesNotices.publishedAt, now),
+      ),
+    )
+    .orderBy(desc(seriesNotices.publishedAt), desc(seriesNotices.id))
+    .limit(count);
+}
+
+const activePick = (now: Date) =>
+  and(
+    sql`(${picks.startsAt} is null or ${picks.startsAt} <= ${now})`,
+    sql`(${picks.endsAt} is null or ${picks.endsAt} > ${now})`,
+  );
+
+export async function listActivePicks(db: Db, brandId: string, now: Date) {
+  return db
+    .select({ id: picks.id, title: picks.title, description: picks.description })
+    .from(picks)
+    .where(and(eq(picks.brandId, brandId), activePick(now)))
+    .orderBy(asc(picks.position), asc(picks.id));
+}
+
+export async function findActivePick(db: Db, brandId: string, pickId: number, now: Date) {
+  const [row] = await db
+    .select({ id: picks.id, title: picks.title, description: picks.description })
+    .from(picks)
+    .where(and(eq(picks.id, pickId), eq(picks.brandId, brandId), activePick(now)));
+  return row ?? null;
+}
+
+/** Series ids of these picks, in each pick's order. */
+export async function listPickItems(db: Db, pickIds: readonly number[]) {
+  if (pickIds.length === 0) return [];
+  return db
+    .select({ pickId: pickItems.pickId, seriesId: pickItems.seriesId })
+    .from(pickItems)
+    .where(inArray(pickItems.pickId, [...pickIds]))
+    .orderBy(asc(pickItems.pickId), asc(pickItems.position), asc(pickItems.seriesId));
+}
+
+/**
+ * Series of the brand whose search text holds `fragment` (already normalised), or that carry one
+ * of `genres`, most viewed first. `like` on the trigram-indexed column works for
+ * any script; fragments shorter than three characters fall back to a scan of the brand's rows.
+ */
+export async function searchBrandSeries(
+  db: Db,
+  brandId: string,
+  query: { fragment: string; genres: readonly string[] },
+  now: Date,
+): Promise<SeriesRow[]> {
+  const pattern = `%${query.fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byText = query.fragment ? sql`${seriesBrands.searchText} like ${pattern}` : sql`false`;
+  const byGenre =
+    query.genres.length > 0
+      ? sql`exists (select 1 from ${seriesGenres} g where g.series_id = ${series.id} and g.genre in ${[...query.genres]})`
+      : sql`false`;
+  return db
+    .select(seriesColumns(now))
+    .from(series)
+    .innerJoin(seriesBrands, and(eq(seriesBrands.seriesId, series.id), eq(seriesBrands.brandId, brandId)))
+    .where(sql`(${byText} or ${byGenre})`)
+    .orderBy(sql`${seriesBrands.viewCount} desc`, asc(series.id));
+}
+
+/** Non-adult series of the brand with their last change, for the sitemap. */
+export async function listIndexableSeries(db: Db, brandId: string, now: Date) {
+  return db
+    .select({
+      id: series.id,
+      updatedAt:
+        sql<Date>`greatest(${series.updatedAt}, coalesce((select max(${episodes.publishedAt}) from ${episodes} where ${episodes.seriesId} = ${series.id} and ${episodes.publishedAt} <= ${now}), ${series.updatedAt}))`.mapWith(
+          (v: string | Date) => new Date(v),
+        ),
+    })
+    .from(series)
+    .innerJoin(seriesBrands, and(eq(seriesBrands.seriesId, series.id), eq(seriesBrands.brandId, brandId)))
+    .where(and(eq(series.isAdult, false), lte(seriesBrands.publishedAt, now)))
+    .orderBy(asc(series.id));
+}
+
+/** What search matches for each brand row: titles, creators, tags and genre codes, unnormalised. */
+export async function listSearchSources(db: Db, onlyEmpty: boolean) {
+  return db
+    .select({
+      seriesId: seriesBrands.seriesId,
+      brandId: seriesBrands.brandId,
+      text: sql<string>`concat_ws(' ', ${seriesBrands.title}, ${series.title},
+        (select string_agg(c.name, ' ') from ${seriesCreators} sc join ${creators} c on c.id = sc.creator_id where sc.series_id = ${series.id}),
+        (select string_agg(t.name, ' ') from ${seriesTags} st join ${tags} t on t.id = st.tag_id where st.series_id = ${series.id}),
+        (select string_agg(g.genre, ' ') from ${seriesGenres} g where g.series_id = ${series.id}))`,
+    })
+    .from(seriesBrands)
+    .innerJoin(series, eq(series.id, seriesBrands.seriesId))
+    .where(onlyEmpty ? eq(seriesBrands.searchText, '') : undefined);
+}
+
+export async function setSearchText(db: Db, seriesId: number, brandId: string, text: string): Promise<void> {
+  await db
+    .update(seriesBrands)
+    .set({ searchText: text })
+    .where(and(eq(seriesBrands.seriesId, seriesId), eq(seriesBrands.brandId, brandId)));
+}
+
+export async function countPages(db: Db, episodeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(episodePages)
+    .where(eq(episodePages.episodeId, episodeId));
+  return row?.n ?? 0;
+}
+
+/** Whether an image is a page of an episode that is not free (served only through signed URLs). */
+export async function isPaidPageImage(db: Db, imageKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: episodePages.id })
+    .from(episodePages)
+    .innerJoin(episodes, eq(episodes.id, episodePages.episodeId))
+    .where(and(eq(episodePages.imageKey, imageKey), eq(episodes.isFree, false)))
+    .limit(1);
+  return row !== undefined;
 }

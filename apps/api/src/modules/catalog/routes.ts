@@ -4,9 +4,13 @@ import {
   HomeTabQuery,
   HomeTabResponse,
   IdParams,
+  PickDetail,
+  PickList,
+  SearchQuery,
+  SearchResponse,
   SeriesDetail,
+  SitemapList,
   successEnvelope,
-  ViewerResponse,
 } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,17 +56,57 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; guard: AuthGuard }> 
   );
 
   app.get(
-    '/episodes/:id/viewer',
+    '/contents/picks',
     {
       schema: {
         tags,
-        summary: 'Pages of an episode the caller may read',
+        summary: 'Editors’ picks of the brand, each with a preview of its series',
         headers: RequiredHeaders,
-        params: IdParams,
-        response: { 200: successEnvelope(ViewerResponse) },
+        response: { 200: successEnvelope(PickList) },
       },
     },
-    async (request) => ok(await catalog.episodeViewer(ctx(request), request.params.id)),
+    async (request) => ok(await catalog.listPicks(ctx(request))),
+  );
+
+  app.get(
+    '/contents/picks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One editors’ pick with all its series the caller may see',
+        headers: RequiredHeaders,
+        params: IdParams,
+        response: { 200: successEnvelope(PickDetail) },
+      },
+    },
+    async (request) => ok(await catalog.pickDetail(ctx(request), request.params.id)),
+  );
+
+  app.get(
+    '/contents/sitemap',
+    {
+      schema: {
+        tags,
+        summary: 'Series of the brand to list in its sitemap (adult series are not indexed)',
+        headers: RequiredHeaders,
+        response: { 200: successEnvelope(SitemapList) },
+      },
+    },
+    async (request) => ok(await catalog.sitemap(ctx(request))),
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Series by fragment of title, creator or tag (any script), or by genre, paged',
+        headers: RequiredHeaders,
+        querystring: SearchQuery,
+        response: { 200: successEnvelope(SearchResponse) },
+      },
+    },
+    async (request) => ok(await catalog.search(ctx(request), request.query)),
   );
 
   app.get(

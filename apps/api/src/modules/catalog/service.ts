@@ -2,6 +2,8 @@ import {
   AppError,
   type Banner,
   canSeeAdultContent,
+  DETAIL_NOTICE_COUNT,
+  type EpisodeAccess,
   type EpisodeSummary,
   type FreeContentSort,
   type Genre,
@@ -9,11 +11,16 @@ import {
   type HomeTabResponse,
   isInApp,
   type Mark,
+  normalizeSearchText,
+  type PickDetail,
+  type PickSummary,
   RANKING_NON_ADULT_COUNT,
+  type SearchQuery,
+  type SearchResponse,
   type SeriesCard,
   type SeriesDetail,
+  type SitemapEntry,
   showBl,
-  type ViewerResponse,
   type VisibilityContext,
   type VisibilityUser,
   Weekday,
@@ -21,12 +28,14 @@ import {
 } from '@balcony/contracts';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../http/context.js';
+import { accessToEpisodes } from '../library/entitlement.js';
+import * as libraryRepo from '../library/repo.js';
 import * as repo from './repo.js';
 
 export interface CatalogCtx extends RequestContext {
   db: Db;
   /** The member calling, or null for a visitor. */
-  user: VisibilityUser | null;
+  user: (VisibilityUser & { id: number }) | null;
 }
 
 /** A series launched on a brand less than this long ago carries the "new" mark. */
@@ -43,8 +52,8 @@ const GENRE_TABS: Partial<Record<HomeTab, Genre>> = {
   ROMANCE: 'ROMANCE',
 };
 
-function visibility(ctx: CatalogCtx): VisibilityContext {
-  return { brand: ctx.brand, platform: ctx.platform, user: ctx.user };
+export function visibility(ctx: CatalogCtx): VisibilityContext {
+  return { brand: ctx.brand, platform: ctx.platform, user: ctx.user, notLoggedInAdultCookie: ctx.notLoggedInAdult };
 }
 
 function seriesMarks(row: repo.SeriesRow, now: Date): Mark[] {
@@ -56,7 +65,7 @@ function seriesMarks(row: repo.SeriesRow, now: Date): Mark[] {
   return marks;
 }
 
-function toCard(row: repo.SeriesRow, rank: number, now: Date): SeriesCard {
+export function toCard(row: repo.SeriesRow, rank: number, now: Date): SeriesCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -145,8 +154,27 @@ export async function homeTab(
   };
 }
 
+/** Whether the caller may see a series in lists (adult and BL rules of spec §4/§6). */
+export function isVisible(ctx: CatalogCtx, row: { isAdult: boolean; isBl: boolean }): boolean {
+  const vis = visibility(ctx);
+  return (!row.isAdult || canSeeAdultContent(vis)) && (!row.isBl || showBl(vis));
+}
+
+/** Cards for these series ids, in the given order, leaving out what the caller may not see. */
+export async function cardsFor(ctx: CatalogCtx, seriesIds: readonly number[]): Promise<Map<number, SeriesCard>> {
+  const rows = await repo.findBrandSeriesMany(ctx.db, ctx.brand.id, seriesIds, ctx.now);
+  const ranks = await rankMap(ctx);
+  return new Map(rows.filter((r) => isVisible(ctx, r)).map((r) => [r.id, toCard(r, ranks.get(r.id) ?? 0, ctx.now)]));
+}
+
+/** Position of every series in the brand's ranking (by views). */
+async function rankMap(ctx: CatalogCtx): Promise<Map<number, number>> {
+  const all = await repo.listBrandSeries(ctx.db, ctx.brand.id, ctx.now);
+  return new Map(all.map((r, i) => [r.id, i + 1]));
+}
+
 /** Resolves a series for this brand and caller, or throws the detail codes of spec §8. */
-async function visibleSeries(ctx: CatalogCtx, seriesId: number): Promise<repo.SeriesRow> {
+export async function visibleSeries(ctx: CatalogCtx, seriesId: number): Promise<repo.SeriesRow> {
   const row = await repo.findBrandSeries(ctx.db, ctx.brand.id, seriesId, ctx.now);
   if (!row) {
     // A series that exists but is not offered on this brand is invalid here, not missing.
@@ -162,7 +190,19 @@ function effectivePrice(base: number, discountPercent: number): number {
   return Math.ceil((base * (100 - discountPercent)) / 100);
 }
 
-function toEpisodeSummary(e: repo.EpisodeRow, row: repo.SeriesRow, now: Date): EpisodeSummary {
+export function effectivePrices(e: repo.EpisodeRow, row: repo.SeriesRow) {
+  return {
+    rentPrice: effectivePrice(e.rentPrice, row.discountPercent),
+    buyPrice: effectivePrice(e.buyPrice, row.discountPercent),
+  };
+}
+
+function toEpisodeSummary(
+  e: repo.EpisodeRow,
+  row: repo.SeriesRow,
+  member: { access: EpisodeAccess; read: boolean },
+  now: Date,
+): EpisodeSummary {
   const marks: Mark[] = [];
   if (now.getTime() - e.publishedAt.getTime() < NEW_EPISODE_MS) marks.push('new');
   if (e.isFree) marks.push('free');
@@ -175,22 +215,29 @@ function toEpisodeSummary(e: repo.EpisodeRow, row: repo.SeriesRow, now: Date): E
     thumbnailUrl: mediaUrl(e.thumbnailKey),
     isFree: e.isFree,
     freetime: e.freetime,
-    rentPrice: effectivePrice(e.rentPrice, row.discountPercent),
-    buyPrice: effectivePrice(e.buyPrice, row.discountPercent),
+    ...effectivePrices(e, row),
     saleType: e.saleType as EpisodeSummary['saleType'],
     contentKind: e.contentKind as EpisodeSummary['contentKind'],
     marks,
+    ...member,
   };
 }
 
 export async function seriesDetail(ctx: CatalogCtx, seriesId: number): Promise<SeriesDetail> {
   const row = await visibleSeries(ctx, seriesId);
-  const [creators, tags, episodes, rank, nextAt] = await Promise.all([
+  const [creators, tags, episodes, rank, nextAt, notices, intervalHours] = await Promise.all([
     repo.listCreators(ctx.db, seriesId),
     repo.listTags(ctx.db, seriesId),
     repo.listPublishedEpisodes(ctx.db, seriesId, ctx.now),
     repo.rankInBrand(ctx.db, ctx.brand.id, row.viewCount, row.id),
     repo.nextScheduledAt(ctx.db, seriesId, ctx.now),
+    repo.latestNotices(ctx.db, ctx.brand.id, seriesId, ctx.now, DETAIL_NOTICE_COUNT),
+    repo.freetimeIntervalHours(ctx.db, ctx.brand.id, seriesId),
+  ]);
+  const [access, reading, isFavorite] = await Promise.all([
+    accessToEpisodes(ctx, seriesId, episodes),
+    ctx.user ? libraryRepo.readingInSeries(ctx.db, ctx.user.id, seriesId) : null,
+    ctx.user ? libraryRepo.isFavorite(ctx.db, ctx.user.id, seriesId) : false,
   ]);
   return {
     ...toCard(row, rank, ctx.now),
@@ -199,46 +246,18 @@ export async function seriesDetail(ctx: CatalogCtx, seriesId: number): Promise<S
     creators: creators.map((c) => ({ ...c, type: c.type as SeriesDetail['creators'][number]['type'] })),
     tags,
     nextUpdateAt: row.status === 'SCHEDULED' ? (nextAt?.toISOString() ?? null) : null,
-    episodes: episodes.map((e) => toEpisodeSummary(e, row, ctx.now)),
-  };
-}
-
-/** Whether the caller may read this episode: free ones for everyone (purchases add ownership later). */
-function isEntitled(episode: repo.EpisodeRow): boolean {
-  return episode.isFree;
-}
-
-export async function episodeViewer(ctx: CatalogCtx, episodeId: number): Promise<ViewerResponse> {
-  const episode = await repo.findEpisode(ctx.db, episodeId);
-  if (!episode || episode.publishedAt > ctx.now) throw new AppError('NOT_FOUND_EPISODE');
-  const row = await visibleSeries(ctx, episode.seriesId);
-  if (!isEntitled(episode)) throw new AppError('UNAUTHORIZED_CONTENTS');
-
-  const [pages, neighbours, nextAt] = await Promise.all([
-    repo.listPages(ctx.db, episode.id),
-    repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now),
-    repo.nextScheduledAt(ctx.db, episode.seriesId, ctx.now),
-  ]);
-  return {
-    series: {
-      id: row.id,
-      title: row.title,
-      status: row.status as ViewerResponse['series']['status'],
-      nextUpdateAt: row.status === 'SCHEDULED' ? (nextAt?.toISOString() ?? null) : null,
-    },
-    episode: {
-      id: episode.id,
-      number: episode.number,
-      title: episode.title,
-      contentKind: episode.contentKind as ViewerResponse['episode']['contentKind'],
-    },
-    pages: pages.map((p) =>
-      p.imageKey && p.width && p.height
-        ? { kind: 'IMAGE' as const, index: p.position, url: mediaUrl(p.imageKey), width: p.width, height: p.height }
-        : { kind: 'TEXT' as const, index: p.position, text: p.text ?? '' },
+    freetimeIntervalHours: intervalHours,
+    notices: notices.map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
+    isFavorite,
+    lastRead: reading?.last ?? null,
+    episodes: episodes.map((e) =>
+      toEpisodeSummary(
+        e,
+        row,
+        { access: access.get(e.id) ?? FREE_ACCESS, read: reading?.readIds.has(e.id) ?? false },
+        ctx.now,
+      ),
     ),
-    prev: neighbours.prev,
-    next: neighbours.next,
   };
 }
 
@@ -246,4 +265,74 @@ export async function listBanners(ctx: CatalogCtx): Promise<Banner[]> {
   const channel = isInApp(ctx.platform) ? 'APP' : 'WEB';
   const rows = await repo.listActiveBanners(ctx.db, ctx.brand.id, channel, ctx.now);
   return rows.map((b) => ({ id: b.id, title: b.title, imageUrl: mediaUrl(b.imageKey), linkUrl: b.linkUrl }));
+}
+
+const FREE_ACCESS: EpisodeAccess = { state: 'FREE', expiresAt: null, ticketAt: null };
+const PICK_PREVIEW_COUNT = 6;
+
+async function pickSummaries(
+  ctx: CatalogCtx,
+  list: { id: number; title: string; description: string }[],
+  preview: number,
+) {
+  const items = await repo.listPickItems(
+    ctx.db,
+    list.map((p) => p.id),
+  );
+  const cards = await cardsFor(ctx, [...new Set(items.map((i) => i.seriesId))]);
+  return list.map((pick) => {
+    const visible = items.flatMap((i) => (i.pickId === pick.id ? (cards.get(i.seriesId) ?? []) : []));
+    return { ...pick, items: visible.slice(0, preview), total: visible.length };
+  });
+}
+
+/** The brand's running picks, each with a preview of its series; picks left empty for this caller are skipped. */
+export async function listPicks(ctx: CatalogCtx): Promise<PickSummary[]> {
+  const list = await repo.listActivePicks(ctx.db, ctx.brand.id, ctx.now);
+  return (await pickSummaries(ctx, list, PICK_PREVIEW_COUNT)).filter((p) => p.total > 0);
+}
+
+export async function pickDetail(ctx: CatalogCtx, pickId: number): Promise<PickDetail> {
+  const pick = await repo.findActivePick(ctx.db, ctx.brand.id, pickId, ctx.now);
+  if (!pick) throw new AppError('NOT_EXIST');
+  const [summary] = await pickSummaries(ctx, [pick], Number.POSITIVE_INFINITY);
+  if (!summary) throw new AppError('NOT_EXIST');
+  return summary;
+}
+
+export async function sitemap(ctx: CatalogCtx): Promise<SitemapEntry[]> {
+  const rows = await repo.listIndexableSeries(ctx.db, ctx.brand.id, ctx.now);
+  return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/**
+ * Search by fragment of title, creator or tag (any script, no word splitting), or by genre. The
+ * brand's matching rows are few enough (hundreds) to filter for the caller and page in memory,
+ * which keeps totals exact after the adult and BL rules.
+ */
+export async function search(ctx: CatalogCtx, query: SearchQuery): Promise<SearchResponse> {
+  const fragment = normalizeSearchText(query.q);
+  const genres = query.genres ?? [];
+  const empty = { query: query.q, items: [], page: query.page, size: query.size, total: 0, adultHidden: false };
+  if (!fragment && genres.length === 0) return empty;
+  const rows = await repo.searchBrandSeries(ctx.db, ctx.brand.id, { fragment, genres }, ctx.now);
+  const visible = rows.filter((r) => isVisible(ctx, r));
+  // Title matches before creator, tag or genre matches; each group keeps the ranking order.
+  const titleMatch = (r: repo.SeriesRow) => fragment !== '' && normalizeSearchText(r.title).includes(fragment);
+  const ordered = [...visible.filter(titleMatch), ...visible.filter((r) => !titleMatch(r))];
+  const ranks = await rankMap(ctx);
+  const start = (query.page - 1) * query.size;
+  return {
+    ...empty,
+    items: ordered.slice(start, start + query.size).map((r) => toCard(r, ranks.get(r.id) ?? 0, ctx.now)),
+    total: ordered.length,
+    adultHidden: rows.some((r) => r.isAdult && !isVisible(ctx, r)),
+  };
+}
+
+/** Fills the search text of brand rows (all, or only those still empty); run after catalog writes. */
+export async function reindexSearch(db: Db, opts: { onlyEmpty: boolean }): Promise<number> {
+  const sources = await repo.listSearchSources(db, opts.onlyEmpty);
+  for (const s of sources) await repo.setSearchText(db, s.seriesId, s.brandId, normalizeSearchText(s.text));
+  return sources.length;
 }

@@ -1,9 +1,14 @@
 import { AppError } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { isPaidPageImage } from '../catalog/repo.js';
+import type { PageUrlSigner } from '../viewer/signing.js';
 import { isAllowedWidth, isValidKey, type MediaService, negotiateFormat } from './service.js';
 
 const Query = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
   w: z.coerce
     .number()
     .int()
@@ -11,17 +16,31 @@ const Query = z.object({
     .optional(),
 });
 
-/** GET /media/{key}?w=: image renditions by width and by the formats the client accepts (DESIGN §7). */
-export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
+/**
+ * GET /media/{key}?w=: image renditions by width and by the formats the client accepts (DESIGN §7).
+ * Pages of paid episodes need the viewer's signature (`exp`, `sig`) and are cached privately until
+ * it expires; everything else is public and immutable.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; db: Db; signer: PageUrlSigner }> = async (
+  app,
+  { media, db, signer },
+) => {
   app.get('/*', { schema: { querystring: Query, hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isValidKey(key)) throw new AppError('NOT_EXIST');
+    const { exp, sig, w } = request.query;
+    const now = new Date();
+    const signed = exp !== undefined && sig !== undefined && signer.verify(key, exp, sig, now);
+    if (!signed && (await isPaidPageImage(db, key))) throw new AppError('UNAUTHORIZED_CONTENTS');
     const format = negotiateFormat(request.headers.accept);
-    const image = await media.rendition(key, request.query.w, format);
+    const image = await media.rendition(key, w, format);
     if (!image) throw new AppError('NOT_EXIST');
+    const cacheControl = signed
+      ? `private, max-age=${Math.max(0, Math.floor((exp * 1000 - now.getTime()) / 1000))}`
+      : 'public, max-age=31536000, immutable';
     return reply
       .header('content-type', `image/${image.format}`)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', cacheControl)
       .header('vary', 'Accept')
       .send(image.data);
   });

@@ -1,0 +1,212 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { episodes, favorites, libraryHidden, ownerships, readingProgress, seriesBrands } from '../../db/schema.js';
+import type { OwnershipFact } from './access.js';
+
+// What a member holds: ownerships, reading positions, favourites. Lists are scoped to the series
+// the brand shows, so a series withdrawn from a brand leaves its readers' lists too.
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+const offsetOf = (p: Paging) => (p.page - 1) * p.size;
+const onBrand = (brandId: string, seriesId: PgColumn) =>
+  sql`exists (select 1 from ${seriesBrands} where ${seriesBrands.seriesId} = ${seriesId} and ${seriesBrands.brandId} = ${brandId})`;
+
+/** Every ownership row of the member for these episodes that has not run out. */
+export async function activeOwnerships(
+  db: Db,
+  userId: number,
+  episodeIds: readonly number[],
+  now: Date,
+): Promise<Map<number, OwnershipFact[]>> {
+  const byEpisode = new Map<number, OwnershipFact[]>();
+  if (episodeIds.length === 0) return byEpisode;
+  const rows = await db
+    .select({ episodeId: ownerships.episodeId, kind: ownerships.kind, expiresAt: ownerships.expiresAt })
+    .from(ownerships)
+    .where(
+      and(
+        eq(ownerships.userId, userId),
+        inArray(ownerships.episodeId, [...episodeIds]),
+        sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`,
+      ),
+    );
+  for (const { episodeId, ...fact } of rows) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), fact]);
+  return byEpisode;
+}
+
+/** When the member last used the series' wait-until-free ticket. */
+export async function lastFreetimeUse(db: Db, userId: number, seriesId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: ownerships.createdAt })
+    .from(ownerships)
+    .where(and(eq(ownerships.userId, userId), eq(ownerships.seriesId, seriesId), eq(ownerships.kind, 'FREETIME')))
+    .orderBy(desc(ownerships.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function saveProgress(
+  db: Db,
+  row: { userId: number; episodeId: number; seriesId: number; page: number; offset: number; now: Date },
+): Promise<void> {
+  const values = { ...row, updatedAt: row.now };
+  await db
+    .insert(readingProgress)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.episodeId],
+      set: { page: row.page, offset: row.offset, updatedAt: row.now },
+    });
+}
+
+export async function findProgress(db: Db, userId: number, episodeId: number) {
+  const [row] = await db
+    .select({ page: readingProgress.page, offset: readingProgress.offset })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.episodeId, episodeId)));
+  return row ?? null;
+}
+
+/** Episodes of the series the member has opened, and the one opened last. */
+export async function readingInSeries(db: Db, userId: number, seriesId: number) {
+  const rows = await db
+    .select({ episodeId: readingProgress.episodeId, number: episodes.number })
+    .from(readingProgress)
+    .innerJoin(episodes, eq(episodes.id, readingProgress.episodeId))
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
+    .orderBy(desc(readingProgress.updatedAt));
+  return { readIds: new Set(rows.map((r) => r.episodeId)), last: rows[0] ?? null };
+}
+
+export async function isFavorite(db: Db, userId: number, seriesId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ seriesId: favorites.seriesId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.seriesId, seriesId)));
+  return row !== undefined;
+}
+
+export async function addFavorite(db: Db, userId: number, seriesId: number, now: Date): Promise<void> {
+  await db.insert(favorites).values({ userId, seriesId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function removeFavorite(db: Db, userId: number, seriesId: number): Promise<void> {
+  await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.seriesId, seriesId)));
+}
+
+/** Series in which the member owns or rents episodes, last acquired first, minus those they hid since. */
+export async function listOwnedSeries(db: Db, userId: number, brandId: string, paging: Paging, now: Date) {
+  const acquiredAt = sql<Date>`max(${ownerships.createdAt})`.mapWith((v: string | Date) => new Date(v));
+  const ownedCount = sql<number>`count(distinct ${ownerships.episodeId}) filter (where ${ownerships.expiresAt} is null)`;
+  const running = sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`;
+  const visible = sql`not exists (select 1 from ${libraryHidden} h where h.user_id = ${userId} and h.series_id = ${ownerships.seriesId} and h.hidden_at >= ${ownerships.createdAt})`;
+  const where = and(eq(ownerships.userId, userId), running, visible, onBrand(brandId, ownerships.seriesId));
+  const rows = await db
+    .select({ seriesId: ownerships.seriesId, acquiredAt, ownedCount: ownedCount.mapWith(Number) })
+    .from(ownerships)
+    .where(where)
+    .groupBy(ownerships.seriesId)
+    .orderBy(sql`max(${ownerships.createdAt}) desc`, ownerships.seriesId)
+    .limit(paging.size)
+    .offset(offsetOf(paging));
+  const [count] = await db
+    .select({ total: sql<number>`count(distinct ${ownerships.seriesId})`.mapWith(Number) })
+    .from(ownerships)
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Rentals and free-time unlocks still running in these series, soonest ending first. */
+export async function listRunningRentals(db: Db, userId: number, seriesIds: readonly number[], now: Date) {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select({
+      seriesId: ownerships.seriesId,
+      episodeId: ownerships.episodeId,
+      number: episodes.number,
+      expiresAt: sql<Date>`max(${ownerships.expiresAt})`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(ownerships)
+    .innerJoin(episodes, eq(episodes.id, ownerships.episodeId))
+    .where(
+      and(
+        eq(ownerships.userId, userId),
+        inArray(ownerships.seriesId, [...seriesIds]),
+        sql`${ownerships.expiresAt} > ${now}`,
+        // An owned episode is not a rental any more.
+        sql`not exists (select 1 from ${ownerships} o2 where o2.user_id = ${userId} and o2.episode_id = ${ownerships.episodeId} and o2.expires_at is null)`,
+      ),
+    )
+    .groupBy(ownerships.seriesId, ownerships.episodeId, episodes.number)
+    .orderBy(sql`max(${ownerships.expiresAt})`);
+}
+
+export async function hideOwnedSeries(db: Db, userId: number, seriesId: number, now: Date): Promise<void> {
+  await db
+    .insert(libraryHidden)
+    .values({ userId, seriesId, hiddenAt: now })
+    .onConflictDoUpdate({ target: [libraryHidden.userId, libraryHidden.seriesId], set: { hiddenAt: now } });
+}
+
+/** Favourites, newest first, each with whether an episode came out since the member last looked. */
+export async function listFavorites(db: Db, userId: number, brandId: string, paging: Paging, now: Date) {
+  const where = and(eq(favorites.userId, userId), onBrand(brandId, favorites.seriesId));
+  const lastSeen = sql`greatest(${favorites.createdAt}, coalesce((select max(p.updated_at) from ${readingProgress} p where p.user_id = ${userId} and p.series_id = ${favorites.seriesId}), ${favorites.createdAt}))`;
+  const rows = await db
+    .select({
+      seriesId: favorites.seriesId,
+      favoritedAt: favorites.createdAt,
+      hasNewEpisode: sql<boolean>`exists (select 1 from ${episodes} e where e.series_id = ${favorites.seriesId} and e.published_at <= ${now} and e.published_at > ${lastSeen})`,
+    })
+    .from(favorites)
+    .where(where)
+    .orderBy(desc(favorites.createdAt), favorites.seriesId)
+    .limit(paging.size)
+    .offset(offsetOf(paging));
+  const [count] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(favorites)
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The last episode read in each series, most recent first. */
+export async function listRecent(db: Db, userId: number, brandId: string, paging: Paging) {
+  const where = and(
+    eq(readingProgress.userId, userId),
+    onBrand(brandId, readingProgress.seriesId),
+    sql`${readingProgress.updatedAt} = (select max(p.updated_at) from ${readingProgress} p where p.user_id = ${userId} and p.series_id = ${readingProgress.seriesId})`,
+  );
+  const rows = await db
+    .select({
+      seriesId: readingProgress.seriesId,
+      episodeId: episodes.id,
+      number: episodes.number,
+      title: episodes.title,
+      page: readingProgress.page,
+      offset: readingProgress.offset,
+      readAt: readingProgress.updatedAt,
+    })
+    .from(readingProgress)
+    .innerJoin(episodes, eq(episodes.id, readingProgress.episodeId))
+    .where(where)
+    .orderBy(desc(readingProgress.updatedAt), readingProgress.seriesId)
+    .limit(paging.size)
+    .offset(offsetOf(paging));
+  const [count] = await db
+    .select({ total: sql<number>`count(distinct ${readingProgress.seriesId})`.mapWith(Number) })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), onBrand(brandId, readingProgress.seriesId)));
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function removeRecent(db: Db, userId: number, seriesId: number): Promise<void> {
+  await db
+    .delete(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)));
+}
