@@ -67,6 +67,9 @@ export default defineConfig({
         API_PORT: '4100',
         DATA_DIR: process.env.BALCONY_E2E_DATA_DIR,
         SKIP_BUILD: '1',
+        // The Japanese and Thai brands at http://jp.localhost:3100 and http://th.localhost:3100
+        // (Chromium resolves *.localhost to loopback), for journeys in their scripts.
+        BRAND_HOSTS: 'jp.localhost:3100=beltoon-jp,th.localhost:3100=bom-th',
         // Access tokens of 301 s: the web renews a token with 5 minutes or less left, so every
         // page load one second after a login renews it, and the silent refresh is tested in seconds.
         ACCESS_TOKEN_TTL: '301',

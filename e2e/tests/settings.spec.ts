@@ -1,16 +1,6 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import {
-  ApiCallError,
-  api,
-  codeIn,
-  createMember,
-  logIn,
-  logInWith,
-  type Member,
-  uniquePhone,
-  waitForMail,
-  waitForSms,
-} from './support/member';
+import { findAdultSeriesId } from './support/catalog';
+import { api, codeIn, createMember, logIn, logInWith, uniquePhone, waitForMail, waitForSms } from './support/member';
 
 // Account journeys on the default brand (delitoonb-fr, French): password reset by mail and by SMS,
 // push settings, and the adult popup. Members are made over HTTP; texts are translated, so
@@ -39,29 +29,6 @@ async function expectFieldError(page: Page, fieldId: string): Promise<void> {
   await expect(page.getByTestId(`${fieldId}-error`)).toBeVisible();
   await expect(field).toHaveAttribute('aria-describedby', new RegExp(`${fieldId}-error`));
   await expect(field).toBeFocused();
-}
-
-/** A series of the brand that only adults may open (the api answers ADULT_ONLY_CONTENTS to a visitor). */
-async function findAdultSeriesId(member: Member): Promise<number> {
-  const mature = await api<{ items: { id: number; isAdult: boolean }[] }>('GET', '/contents/home/MATURE', {
-    token: member.accessToken,
-  });
-  const listed = mature.items.find((item) => item.isAdult);
-  if (listed) return listed.id;
-  for (let start = 1; start <= 400; start += 25) {
-    const ids = Array.from({ length: 25 }, (_, i) => start + i);
-    const answers = await Promise.all(
-      ids.map((id) =>
-        api('GET', `/contents/${id}`).then(
-          () => null,
-          (error: unknown) => (error instanceof ApiCallError && error.code === 'ADULT_ONLY_CONTENTS' ? id : null),
-        ),
-      ),
-    );
-    const found = answers.find((id) => id !== null);
-    if (found) return found;
-  }
-  throw new Error('the seed catalog has no adult series on this brand');
 }
 
 test('a member who forgot the password resets it through the mailed link and logs in with the new one', async ({
@@ -215,7 +182,7 @@ test('the adult popup asks to check an under-age date, and an adult date opens a
   page,
 }, testInfo) => {
   const member = await createMember({ tag: 'adult' });
-  const seriesId = await findAdultSeriesId(member);
+  const seriesId = await findAdultSeriesId();
   await logIn(page, member);
   await page.goto(`/detail/${seriesId}`);
   await expect(page.getByTestId('adult-gate')).toBeVisible();

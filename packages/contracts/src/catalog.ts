@@ -89,6 +89,17 @@ export function isReadable(access: EpisodeAccess): boolean {
   );
 }
 
+/** The coin prices an episode is offered at: rental and purchase, null where its sale type excludes one. */
+export function priceOffers(episode: { saleType: SaleType; rentPrice: number; buyPrice: number }): {
+  rent: number | null;
+  buy: number | null;
+} {
+  return {
+    rent: episode.saleType === 'POSSESSION_ONLY' ? null : episode.rentPrice,
+    buy: episode.saleType === 'RENT_ONLY' ? null : episode.buyPrice,
+  };
+}
+
 export const EpisodeSummary = z.object({
   id: z.number().int(),
   number: z.number().int(),

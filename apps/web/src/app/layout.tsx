@@ -3,14 +3,19 @@ import '@fontsource/noto-sans/700.css';
 import './globals.css';
 import { LAYOUT } from '@balcony/contracts';
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { CSSProperties, ReactNode } from 'react';
+import { ToastProvider } from '@/components/feedback/Toast';
 import { SessionProvider } from '@/components/session/SessionProvider';
+import { AppShell } from '@/components/shell/AppShell';
+import { UnsupportedBrowser } from '@/components/shell/UnsupportedBrowser';
 import { ClientIntlProvider } from '@/i18n/ClientIntlProvider';
 import { getClientMessages, getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand';
 import { openGraphBase } from '@/lib/metadata';
 import { getRequestOrigin } from '@/lib/request-origin';
 import { getServerSession, getStoredSession } from '@/lib/session/server';
+import { appPlatformOf, isInternetExplorer } from '@/lib/shell/app-shell';
 
 // Spec §9 layout constants as CSS custom properties, so the stylesheets never repeat the numbers.
 const LAYOUT_VARS: CSSProperties & Record<`--${string}`, string> = {
@@ -37,6 +42,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   const brand = await getRequestBrand();
+  const userAgent = (await headers()).get('user-agent');
+  // Spec §2: Internet Explorer cannot run the bundle, so it gets only the static notice.
+  if (isInternetExplorer(userAgent)) {
+    return (
+      <html lang={brand.locale}>
+        <body>
+          <UnsupportedBrowser />
+        </body>
+      </html>
+    );
+  }
   const t = await getT('Site');
   // Spec §4: the server render fetches the member once; the client starts from that state.
   const [view, stored] = await Promise.all([getServerSession(), getStoredSession()]);
@@ -48,7 +64,11 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
           {t('skipToContent')}
         </a>
         <ClientIntlProvider locale={brand.locale} timeZone={brand.timeZone} messages={await getClientMessages()}>
-          <SessionProvider initial={initialSession}>{children}</SessionProvider>
+          <SessionProvider initial={initialSession}>
+            <AppShell platform={appPlatformOf(userAgent)}>
+              <ToastProvider>{children}</ToastProvider>
+            </AppShell>
+          </SessionProvider>
         </ClientIntlProvider>
       </body>
     </html>

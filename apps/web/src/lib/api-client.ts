@@ -26,7 +26,7 @@ const Envelope = z.discriminatedUnion('result', [
   z.object({ result: z.literal('FAIL'), code: z.string(), message: z.string() }),
 ]);
 
-interface ApiGet<T> {
+export interface ApiGet<T> {
   baseUrl: string;
   brand: BrandConfig;
   /** Path under /api/v1, e.g. `/contents/12`. */
@@ -37,7 +37,7 @@ interface ApiGet<T> {
   fetch?: typeof fetch;
 }
 
-interface ApiCall<T> extends ApiGet<T> {
+export interface ApiCall<T> extends ApiGet<T> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -45,16 +45,19 @@ interface ApiCall<T> extends ApiGet<T> {
   accessToken?: string | undefined;
   /** The browser's address, so the api's rate limits count per reader and not per web server. */
   clientIp?: string | undefined;
+  /** A visitor's answer to the yes/no adult popup (the not-logged-in-adult cookie, spec §4). */
+  visitorAdultAnswer?: string | undefined;
 }
 
-/** The headers of spec §7 that every call to the api carries. */
-export function apiHeaders(brand: BrandConfig): Record<string, string> {
+/** The headers of spec §7 that every call to the api carries, plus the visitor's adult answer when given. */
+export function apiHeaders(brand: BrandConfig, visitorAdultAnswer?: string): Record<string, string> {
   return {
     [API_HEADERS.brand]: brand.id,
     [API_HEADERS.timeZone]: brand.timeZone,
     [API_HEADERS.platform]: 'WEB',
     'Accept-Language': brand.locale,
     Accept: 'application/json',
+    ...(visitorAdultAnswer && { [API_HEADERS.notLoggedInAdult]: visitorAdultAnswer }),
   };
 }
 
@@ -72,7 +75,7 @@ export async function apiCall<T>(request: ApiCall<T>): Promise<T> {
     if (value !== undefined) url.searchParams.set(key, value);
   }
   const label = `${request.method} ${url.pathname}${url.search}`;
-  const headers = apiHeaders(request.brand);
+  const headers = apiHeaders(request.brand, request.visitorAdultAnswer);
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
   if (request.clientIp) headers['X-Forwarded-For'] = request.clientIp;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';

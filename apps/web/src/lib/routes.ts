@@ -3,11 +3,13 @@ import type { FreeContentSort, HomeTab, NavItem, ScheduleKey } from '@balcony/co
 // Every path the web links to, in one place (spec §2 routes).
 
 /** The home tabs of /home/{slug}, in the order of the tab bar. */
-export const HOME_TAB_SLUGS = ['weekly', 'free', 'ranking', 'bl', 'mature', 'romance', 'action'] as const;
+export const HOME_TAB_SLUGS = ['weekly', 'free', 'ranking', 'bl', 'mature', 'romance', 'action', 'pick'] as const;
 export type HomeTabSlug = (typeof HOME_TAB_SLUGS)[number];
+/** The tabs that list the series of an api home tab; the pick tab lists editors' collections. */
+export type SeriesTabSlug = Exclude<HomeTabSlug, 'pick'>;
 
 /** The api tab behind each slug; the weekly tab asks for a weekday (or TEN) instead. */
-export const HOME_TAB_OF_SLUG: Readonly<Record<Exclude<HomeTabSlug, 'weekly'>, HomeTab>> = {
+export const HOME_TAB_OF_SLUG: Readonly<Record<Exclude<SeriesTabSlug, 'weekly'>, HomeTab>> = {
   free: 'FREE',
   ranking: 'RANKING',
   bl: 'BL',
@@ -16,8 +18,20 @@ export const HOME_TAB_OF_SLUG: Readonly<Record<Exclude<HomeTabSlug, 'weekly'>, H
   action: 'ACTION',
 };
 
-export function isHomeTabSlug(value: string): value is HomeTabSlug {
-  return (HOME_TAB_SLUGS as readonly string[]).includes(value);
+export function isSeriesTabSlug(value: string): value is SeriesTabSlug {
+  return value !== 'pick' && (HOME_TAB_SLUGS as readonly string[]).includes(value);
+}
+
+/** The library tabs of /library/{tab} (spec §2), in the order of the tab bar. */
+export const LIBRARY_TABS = ['my', 'favorite', 'recent'] as const;
+export type LibraryTab = (typeof LIBRARY_TABS)[number];
+
+/** `path` with its non-empty parameters, and `page` from the second page on. */
+function withQuery(path: string, query: Readonly<Record<string, string>>, page: number): string {
+  const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 export const routes = {
@@ -25,8 +39,17 @@ export const routes = {
   homeTab: (slug: HomeTabSlug) => `/home/${slug}`,
   weeklyDay: (day: ScheduleKey) => `/home/weekly?day=${day}`,
   freeSorted: (sort: FreeContentSort) => `/home/free?sort=${sort}`,
+  /** An editor's pick: one collection of series (`/home/pick` lists them all). */
+  pick: (pickId: number) => `/home/pick/${pickId}`,
   detail: (seriesId: number) => `/detail/${seriesId}`,
+  /** The series page scrolled to one episode, highlighted (the viewer's binge-read confirmation). */
+  detailEpisode: (seriesId: number, episodeId: number) => `/detail/${seriesId}?episode=${episodeId}`,
   viewer: (episodeId: number) => `/viewer/${episodeId}`,
+  /** Spec §2: the login callback that returns a reader to the episode they were opening. */
+  viewerLoginSuccess: (episodeId: number) => `/callback/viewer-login-success?episodeId=${episodeId}`,
+  /** Results for `query`, the address a result page is shared by; without a query, the search screen. */
+  search: (query = '', page = 1) => withQuery('/search', { q: query }, page),
+  library: (tab: LibraryTab, page = 1) => withQuery(`/library/${tab}`, {}, page),
   /** Spec §2: the login route takes the encoded return path in `callback`. */
   login: (returnPath: string) => `/user/login?callback=${encodeURIComponent(returnPath)}`,
   shop: '/shop',

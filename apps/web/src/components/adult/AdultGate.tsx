@@ -1,15 +1,12 @@
-import { hasBirthDate, isAdult, showAdult } from '@balcony/contracts';
 import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/errors/ErrorScreen.module.css';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
 import { routes } from '@/lib/routes';
 import { COOKIES } from '@/lib/session/cookies';
-import { getServerSession } from '@/lib/session/server';
 import { AdultGateActions } from './AdultGateActions';
-import type { AdultPopupMode } from './AdultPopup';
+import { adultCheckFor } from './adult-check';
 
 /**
  * What a page shows when the api answers ADULT_ONLY_CONTENTS (spec §8 follow-up "adult"): the
@@ -18,24 +15,18 @@ import type { AdultPopupMode } from './AdultPopup';
  * opened at once unless it was answered within the day (adult_popup cookie).
  */
 export async function AdultGate({ returnPath }: { returnPath: string }) {
-  const brand = await getRequestBrand();
-  const view = await getServerSession();
+  const { brand, loginHref, mode, needsLogin, hiddenBySettings: hidden } = await adultCheckFor(returnPath);
   const answered = (await cookies()).has(COOKIES.adultPopup.name);
   const tErrors = await getT('Errors');
   const tPopup = await getT('AdultPopup');
   const tPage = await getT('ErrorPage');
-  const user = view?.user ?? null;
-  const loginHref = routes.login(returnPath);
-  const verified = user !== null && isAdult(user) && hasBirthDate(brand, user);
-  const hidden = verified && !showAdult({ brand, platform: 'WEB', user });
-  const mode: AdultPopupMode = { check: brand.adultCheck, member: user && { alreadyAdult: verified }, loginHref };
 
   return (
     <div className={styles.screen} data-testid="adult-gate">
       <h1>{tErrors('ADULT_ONLY_CONTENTS')}</h1>
       {hidden && <p>{tPopup('gateEnableHint')}</p>}
       <div className={styles.actions}>
-        {!user && brand.adultCheck === 'BIRTHDAY' ? (
+        {needsLogin ? (
           <Link href={loginHref} prefetch={false} className="button" data-testid="adult-gate-login">
             {tPopup('gateLogin')}
           </Link>

@@ -1,19 +1,18 @@
 'use client';
 
-import { LAYOUT } from '@balcony/contracts';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackLayer } from '@/components/shell/useBackLayer';
+import { LAYERS, SHELL_LAYER_ATTRIBUTE } from '@/lib/shell/layers';
 import styles from './AdultPopup.module.css';
-
-/** Spec §9: modal layers sit between z-index 2000 and 5000; the skip link keeps the top. */
-export const MODAL_Z_INDEX = LAYOUT.modalZ.min + 1000;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: rendered over the page in a portal, the rest of the page inert, focus kept
- * inside (Tab cycles) and given back to where it was on close; Escape closes.
+ * A modal dialog: rendered over the page in a portal, the rest of the page inert (but the shell's
+ * live layers such as the toast), focus kept inside (Tab cycles) and given back to where it was on
+ * close; Escape closes, and so does the app's back event (it is on the back-stack while open).
  */
 export function Modal({
   labelledBy,
@@ -30,12 +29,13 @@ export function Modal({
 }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
+  useBackLayer('modal', onClose);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const layer = layerRef.current;
     const others = Array.from(document.body.children).filter(
-      (element) => element !== layer && !element.hasAttribute('inert'),
+      (element) => element !== layer && !element.hasAttribute('inert') && !element.hasAttribute(SHELL_LAYER_ATTRIBUTE),
     );
     for (const element of others) element.setAttribute('inert', '');
     const overflow = document.body.style.overflow;
@@ -75,7 +75,7 @@ export function Modal({
   }
 
   return createPortal(
-    <div ref={layerRef} className={styles.layer} style={{ zIndex: MODAL_Z_INDEX }}>
+    <div ref={layerRef} className={styles.layer} style={{ zIndex: LAYERS.modal }}>
       <div
         ref={dialogRef}
         role="dialog"

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { AdultGate } from '@/components/adult/AdultGate';
 import { getT } from '@/i18n/server';
 import { routes } from '@/lib/routes';
+import { getStoredSession } from '@/lib/session/server';
 import { followUpOf, type WebErrorCode } from '@/lib/web-errors';
 import styles from './ErrorScreen.module.css';
 
@@ -12,6 +13,8 @@ interface ErrorScreenProps {
   returnPath: string;
   /** Where "back" goes, e.g. the series page from its viewer. */
   backHref?: string;
+  /** Where a visitor who logs in goes on to: offered for a screen that a login may open (a locked episode they own). */
+  visitorLoginPath?: string;
 }
 
 function actionHref(action: FollowUpAction, returnPath: string, backHref: string): string {
@@ -33,7 +36,7 @@ function actionHref(action: FollowUpAction, returnPath: string, backHref: string
 }
 
 /** A failure the reader can act on: its message and the follow-up of the spec §8 catalogue. */
-export async function ErrorScreen({ code, returnPath, backHref = routes.home }: ErrorScreenProps) {
+export async function ErrorScreen({ code, returnPath, backHref = routes.home, visitorLoginPath }: ErrorScreenProps) {
   const t = await getT('ErrorPage');
   const tErrors = await getT('Errors');
   const tActions = await getT('ErrorActions');
@@ -41,6 +44,7 @@ export async function ErrorScreen({ code, returnPath, backHref = routes.home }: 
   // The adult check opens in place (spec §4 adult popup) rather than leading elsewhere.
   if (action === 'adult') return <AdultGate returnPath={returnPath} />;
   const href = actionHref(action, returnPath, backHref);
+  const offerLogin = visitorLoginPath !== undefined && action !== 'login' && (await getStoredSession()) === null;
   return (
     <div className={styles.screen} data-testid="error-screen">
       <h1>{tErrors(code)}</h1>
@@ -53,6 +57,16 @@ export async function ErrorScreen({ code, returnPath, backHref = routes.home }: 
         ) : (
           <Link href={href} prefetch={false} className="button">
             {tActions(action)}
+          </Link>
+        )}
+        {offerLogin && (
+          <Link
+            href={routes.login(visitorLoginPath)}
+            prefetch={false}
+            className="button button-secondary"
+            data-testid="error-login"
+          >
+            {tActions('login')}
           </Link>
         )}
         {href !== routes.home && (

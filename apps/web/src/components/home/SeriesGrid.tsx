@@ -1,9 +1,8 @@
 import type { SeriesCard } from '@balcony/contracts';
-import Link from 'next/link';
-import { getMarkLabels, MarkBadges } from '@/components/MarkBadges';
-import { MediaImage } from '@/components/MediaImage';
+import { getMarkLabels } from '@/components/MarkBadges';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { AdultHiddenNotice } from './AdultHiddenNotice';
+import { SeriesCardLink } from './SeriesCardLink';
 import styles from './SeriesGrid.module.css';
 
 interface SeriesGridProps {
@@ -30,43 +29,23 @@ export async function SeriesGrid({
   const markLabels = await getMarkLabels();
   return (
     <>
-      {adultHidden && (
-        <div className={styles.notice} role="note">
-          <p>{t('adultHidden')}</p>
-          {/* Leaving for the adult check is rare: not worth a prefetch. */}
-          <Link href={routes.login(returnPath)} prefetch={false} className="button button-secondary">
-            {t('adultHiddenAction')}
-          </Link>
-        </div>
-      )}
+      {adultHidden && <AdultHiddenNotice returnPath={returnPath} />}
       {items.length === 0 && !adultHidden && <p className={styles.empty}>{t('empty')}</p>}
       {items.length > 0 && (
         <ul className={styles.grid}>
           {items.map((series, index) => (
             <li key={series.id}>
-              <Link href={routes.detail(series.id)} className={styles.card} data-testid="series-card">
-                <span className={styles.thumb}>
-                  <MediaImage
-                    path={series.thumbnailUrl}
-                    slot="thumbnail"
-                    alt=""
-                    priority={priorityFirst && index === 0}
-                  />
-                  {showRank && (
-                    <span className={styles.rank}>
-                      <span className="visually-hidden">{t('rank', { rank: series.rank })}</span>
-                      <span aria-hidden="true" data-testid="series-rank">
-                        {series.rank}
-                      </span>
-                    </span>
-                  )}
-                </span>
-                <span className={styles.title}>{series.title}</span>
-                <MarkBadges marks={series.marks} labels={markLabels} />
-                {showFreeCount && series.freeEpisodeCount > 0 && (
-                  <span className={styles.meta}>{t('freeEpisodes', { count: series.freeEpisodeCount })}</span>
-                )}
-              </Link>
+              <SeriesCardLink
+                series={series}
+                markLabels={markLabels}
+                rankLabel={showRank ? t('rank', { rank: series.rank }) : undefined}
+                meta={
+                  showFreeCount && series.freeEpisodeCount > 0
+                    ? t('freeEpisodes', { count: series.freeEpisodeCount })
+                    : undefined
+                }
+                priority={priorityFirst && index === 0}
+              />
             </li>
           ))}
         </ul>

@@ -1,81 +1,183 @@
-import { type EpisodeSummary, formatDate, type SeriesDetail } from '@balcony/contracts';
+import { type EpisodeSummary, formatDate, isReadable, priceOffers, type SeriesDetail } from '@balcony/contracts';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { LockIcon } from '@/components/LockIcon';
-import { getMarkLabels, MarkBadges } from '@/components/MarkBadges';
+import { getMarkLabels, MarkBadges, type MarkLabels } from '@/components/MarkBadges';
 import { MediaImage } from '@/components/MediaImage';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand';
 import { routes } from '@/lib/routes';
 import styles from './EpisodeList.module.css';
+import { EpisodeOrder } from './EpisodeOrder';
+import { TimeLeft } from './TimeLeft';
 
-/** The coins a reader pays at least: the rental when one is offered (docs/decisions.md "Web"). */
-function lowestPrice(episode: EpisodeSummary): number {
-  switch (episode.saleType) {
-    case 'RENT_ONLY':
-      return episode.rentPrice;
-    case 'POSSESSION_ONLY':
-      return episode.buyPrice;
-    case 'BOTH':
-      return Math.min(episode.rentPrice, episode.buyPrice);
+type SeriesT = Awaited<ReturnType<typeof getT<'Series'>>>;
+
+/** The coins a locked episode costs, to rent and / or to buy as its sale type allows. */
+function Prices({ episode, t }: { episode: EpisodeSummary; t: SeriesT }) {
+  const { rent, buy } = priceOffers(episode);
+  return (
+    <span className={styles.prices}>
+      {rent !== null && <span>{t('rentPrice', { coins: rent })}</span>}
+      {buy !== null && <span>{t('buyPrice', { coins: buy })}</span>}
+    </span>
+  );
+}
+
+/** What the reader may do with an episode now (spec §3 ownership, DESIGN §6), as the row's right side. */
+function AccessState({ episode, t, renderedAt }: { episode: EpisodeSummary; t: SeriesT; renderedAt: number }) {
+  const { state, expiresAt, ticketAt } = episode.access;
+  switch (state) {
+    case 'FREE':
+      return <span className={`${styles.badge} ${styles.free}`}>{t('free')}</span>;
+    case 'OWNED':
+      return <span className={`${styles.badge} ${styles.owned}`}>{t('stateOwned')}</span>;
+    case 'RENTED':
+    case 'FREETIME_UNLOCKED':
+      return (
+        <span className={styles.state}>
+          <span className={`${styles.badge} ${styles.owned}`}>
+            {state === 'RENTED' ? t('stateRented') : t('stateUnlocked')}
+          </span>
+          {expiresAt && <TimeLeft until={expiresAt} kind="left" renderedAt={renderedAt} />}
+        </span>
+      );
+    case 'FREETIME_READY':
+      return <span className={`${styles.badge} ${styles.ticket}`}>{t('stateTicketReady')}</span>;
+    case 'FREETIME_WAIT':
+      return (
+        <span className={styles.state}>
+          {ticketAt && (
+            <span className={styles.wait}>
+              <TimeLeft until={ticketAt} kind="freeIn" renderedAt={renderedAt} />
+            </span>
+          )}
+          <Prices episode={episode} t={t} />
+        </span>
+      );
+    case 'PAID':
+      return (
+        <span className={styles.state}>
+          <LockIcon />
+          <Prices episode={episode} t={t} />
+        </span>
+      );
   }
 }
 
-/** Every published episode in reading order; free ones open the viewer, paid ones show their price, locked. */
-export async function EpisodeList({ series }: { series: SeriesDetail }) {
+function EpisodeRow({
+  episode,
+  highlighted,
+  t,
+  markLabels,
+  date,
+  renderedAt,
+}: {
+  episode: EpisodeSummary;
+  highlighted: boolean;
+  t: SeriesT;
+  markLabels: MarkLabels;
+  date: string;
+  renderedAt: number;
+}) {
+  const readable = isReadable(episode.access);
+  const body = (
+    <>
+      <MediaImage path={episode.thumbnailUrl} slot="episode" alt="" className={styles.thumb} />
+      <span className={styles.text}>
+        <span className={styles.number}>
+          {t('episodeNumber', { number: episode.number })}
+          {episode.read && <span className={styles.readTag}>{t('read')}</span>}
+        </span>
+        <span className={styles.title} data-testid="episode-title">
+          {episode.title}
+        </span>
+        <time dateTime={episode.publishedAt} className={styles.date}>
+          {date}
+        </time>
+        {/* On a free episode the free mark is the badge on the right already. */}
+        <MarkBadges
+          marks={episode.access.state === 'FREE' ? episode.marks.filter((mark) => mark !== 'free') : episode.marks}
+          labels={markLabels}
+        />
+      </span>
+      {!readable && <span className="visually-hidden">{t('locked')}</span>}
+      <AccessState episode={episode} t={t} renderedAt={renderedAt} />
+    </>
+  );
+  const className = [styles.row, readable ? '' : styles.locked, episode.read ? styles.read : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li
+      id={`episode-${episode.id}`}
+      className={highlighted ? styles.highlighted : undefined}
+      aria-current={highlighted ? 'true' : undefined}
+      tabIndex={highlighted ? -1 : undefined}
+      data-testid="episode"
+      data-state={episode.access.state}
+      data-read={episode.read ? '' : undefined}
+    >
+      {readable ? (
+        // A reader opens one episode of the list: prefetching every visible one is not worth it.
+        <Link
+          href={routes.viewer(episode.id)}
+          prefetch={false}
+          className={className}
+          data-testid={episode.access.state === 'FREE' ? 'free-episode' : undefined}
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className={className}>{body}</div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Every published episode with what this reader may do with it: read (free, owned, rented,
+ * unlocked), use a wait-until-free ticket, wait for one (live countdown) or pay (rent / buy
+ * prices). Readable episodes open the viewer; buying happens here once purchases exist.
+ */
+export async function EpisodeList({ series, focusId }: { series: SeriesDetail; focusId: number | null }) {
   const brand = await getRequestBrand();
   const t = await getT('Series');
   const markLabels = await getMarkLabels();
+  const renderedAt = Date.now();
+  const heading: ReactNode = (
+    <h2 id="episodes">
+      {t('episodesHeading')}{' '}
+      <span className={styles.count}>{t('episodeCount', { count: series.episodes.length })}</span>
+    </h2>
+  );
   return (
     <section aria-labelledby="episodes" className={styles.section}>
-      <h2 id="episodes">
-        {t('episodesHeading')}{' '}
-        <span className={styles.count}>{t('episodeCount', { count: series.episodes.length })}</span>
-      </h2>
       {series.episodes.length === 0 ? (
-        <p className={styles.empty}>{t('noEpisodes')}</p>
+        <>
+          {heading}
+          <p className={styles.empty}>{t('noEpisodes')}</p>
+        </>
       ) : (
-        <ol className={styles.list}>
-          {series.episodes.map((episode) => {
-            const body = (
-              <>
-                <MediaImage path={episode.thumbnailUrl} slot="episode" alt="" className={styles.thumb} />
-                <span className={styles.text}>
-                  <span className={styles.number}>{t('episodeNumber', { number: episode.number })}</span>
-                  <span className={styles.title} data-testid="episode-title">
-                    {episode.title}
-                  </span>
-                  <time dateTime={episode.publishedAt} className={styles.date}>
-                    {formatDate(brand, episode.publishedAt)}
-                  </time>
-                  {/* The free mark is the badge on the right already. */}
-                  <MarkBadges marks={episode.marks.filter((mark) => mark !== 'free')} labels={markLabels} />
-                </span>
-                {episode.isFree ? (
-                  <span className={styles.free}>{t('free')}</span>
-                ) : (
-                  <span className={styles.price}>
-                    <LockIcon />
-                    <span className="visually-hidden">{t('locked')}</span>
-                    {t('price', { coins: lowestPrice(episode) })}
-                  </span>
-                )}
-              </>
-            );
-            return (
-              <li key={episode.id}>
-                {episode.isFree ? (
-                  <Link href={routes.viewer(episode.id)} className={styles.row} data-testid="free-episode">
-                    {body}
-                  </Link>
-                ) : (
-                  <div className={`${styles.row} ${styles.locked}`} data-testid="locked-episode">
-                    {body}
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <EpisodeOrder
+          heading={heading}
+          focusId={focusId}
+          rows={[...series.episodes]
+            .sort((a, b) => a.number - b.number)
+            .map((episode) => ({
+              key: episode.id,
+              row: (
+                <EpisodeRow
+                  episode={episode}
+                  highlighted={episode.id === focusId}
+                  t={t}
+                  markLabels={markLabels}
+                  date={formatDate(brand, episode.publishedAt)}
+                  renderedAt={renderedAt}
+                />
+              ),
+            }))}
+        />
       )}
     </section>
   );

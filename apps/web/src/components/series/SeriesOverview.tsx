@@ -6,6 +6,10 @@ import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand';
 import { formatList, longWeekdayNames, scheduledWeekdays } from '@/lib/dates';
 import { routes } from '@/lib/routes';
+import { ExpandableText } from './ExpandableText';
+import { isLongText } from './episode-state';
+import { FavoriteButton } from './FavoriteButton';
+import { SeriesNotices } from './SeriesNotices';
 import styles from './SeriesOverview.module.css';
 
 async function statusText(series: SeriesDetail): Promise<string | null> {
@@ -32,19 +36,35 @@ async function statusText(series: SeriesDetail): Promise<string | null> {
   }
 }
 
-/** The top of a series page: cover, title, creators by role, genres, schedule and the first episode. */
+/** The main button: where this member stopped, else the first episode. */
+async function readAction(series: SeriesDetail): Promise<{ href: string; text: string } | null> {
+  const t = await getT('Series');
+  if (series.lastRead) {
+    return {
+      href: routes.viewer(series.lastRead.episodeId),
+      text: t('continueEpisode', { number: series.lastRead.number }),
+    };
+  }
+  const first = series.episodes.reduce<SeriesDetail['episodes'][number] | undefined>(
+    (lowest, episode) => (lowest === undefined || episode.number < lowest.number ? episode : lowest),
+    undefined,
+  );
+  return first ? { href: routes.viewer(first.id), text: t('readEpisode', { number: first.number }) } : null;
+}
+
+/**
+ * The top of a series page: cover, title, creators by role, genres, schedule, the read and
+ * favourite buttons, the synopsis (folded when long), tags and the latest notices.
+ */
 export async function SeriesOverview({ series }: { series: SeriesDetail }) {
   const brand = await getRequestBrand();
   const t = await getT('Series');
   const markLabels = await getMarkLabels();
   const status = await statusText(series);
+  const action = await readAction(series);
   const creatorGroups = CreatorType.options
     .map((type) => ({ type, names: series.creators.filter((c) => c.type === type).map((c) => c.name) }))
     .filter((group) => group.names.length > 0);
-  const firstEpisode = series.episodes.reduce<SeriesDetail['episodes'][number] | undefined>(
-    (first, episode) => (first === undefined || episode.number < first.number ? episode : first),
-    undefined,
-  );
 
   return (
     <>
@@ -55,7 +75,7 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
           <MarkBadges marks={series.marks} labels={markLabels} />
           <dl className={styles.facts}>
             {creatorGroups.map(({ type, names }) => (
-              <div key={type}>
+              <div key={type} data-testid={`creators-${type}`}>
                 <dt>{t(`creatorTypes.${type}`)}</dt>
                 <dd>{formatList(brand.locale, names)}</dd>
               </div>
@@ -72,7 +92,11 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
               </div>
             )}
           </dl>
-          {status && <p className={styles.status}>{status}</p>}
+          {status && (
+            <p className={styles.status} data-testid="series-status">
+              {status}
+            </p>
+          )}
           {series.nextUpdateAt && (
             <p className={styles.next}>
               <time dateTime={series.nextUpdateAt}>
@@ -80,16 +104,23 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
               </time>
             </p>
           )}
-          {firstEpisode && (
-            <Link href={routes.viewer(firstEpisode.id)} className={`button ${styles.first}`}>
-              {t('firstEpisode')}
-            </Link>
-          )}
+          <div className={styles.actions}>
+            {action && (
+              <Link href={action.href} className="button" data-testid="read-action">
+                {action.text}
+              </Link>
+            )}
+            <FavoriteButton seriesId={series.id} initial={series.isFavorite} />
+          </div>
         </div>
       </div>
       <section aria-labelledby="synopsis" className={styles.synopsis}>
         <h2 id="synopsis">{t('synopsisHeading')}</h2>
-        <p>{series.synopsis}</p>
+        {isLongText(series.synopsis) ? (
+          <ExpandableText text={series.synopsis} />
+        ) : (
+          <p data-testid="synopsis">{series.synopsis}</p>
+        )}
         {series.tags.length > 0 && (
           <ul aria-label={t('tagsLabel')} className={styles.tags}>
             {series.tags.map((tag) => (
@@ -98,6 +129,7 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
           </ul>
         )}
       </section>
+      <SeriesNotices notices={series.notices} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { NavItem } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand';
 import { NAV_HREF } from '@/lib/routes';
@@ -16,6 +17,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
   const brand = await getRequestBrand();
   const t = await getT('Site');
   const tNav = await getT('Nav');
+  const tShell = await getT('Shell');
   const links = (items: readonly NavItem[]): NavLinkItem[] =>
     items.map((item) => ({ item, href: NAV_HREF[item], label: tNav(item) }));
 
@@ -33,6 +35,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <NavLinks items={links(brand.navMobile)} label={t('bottomNav')} variant="bottom" />
+      <ScrollTopButton label={tShell('scrollTop')} />
     </>
   );
 }

@@ -1,32 +1,53 @@
-import type { ViewerResponse } from '@balcony/contracts';
+import type { EpisodeLink, ViewerResponse } from '@balcony/contracts';
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
 import { routes } from '@/lib/routes';
+import type { Script } from '@/lib/viewer/fonts';
+import { EpisodeSwitch } from './EpisodeSwitch';
+import { Chevron } from './icons';
+import { SettingsPanel } from './SettingsPanel';
 import styles from './Viewer.module.css';
 
-/** The viewer's bar: the series, linking back to its page, above the episode's title. */
-export async function ViewerTopBar({ viewer }: { viewer: ViewerResponse }) {
+/**
+ * The viewer's bar: the series (linking back to its page) above the episode's title, then the
+ * previous and next episodes and the reading settings.
+ */
+export async function ViewerTopBar({ viewer, script }: { viewer: ViewerResponse; script: Script }) {
   const t = await getT('Viewer');
+  const { series, episode, prev, next } = viewer;
+
+  const neighbour = (link: EpisodeLink, direction: 'previous' | 'next') => (
+    <EpisodeSwitch
+      seriesId={series.id}
+      episode={link}
+      direction={direction}
+      className={styles.iconButton}
+      label={t(direction)}
+      testId={`top-${direction}-episode`}
+    >
+      <Chevron direction={direction === 'next' ? 'right' : 'left'} double />
+    </EpisodeSwitch>
+  );
+
   return (
     <header className={styles.topBar}>
       <div className={styles.topBarInner}>
-        <Link
-          href={routes.detail(viewer.series.id)}
-          className={styles.seriesLink}
-          aria-label={t('backToSeries', { title: viewer.series.title })}
-        >
-          <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none">
-            <path
-              d="M15 5 8 12l7 7"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span>{viewer.series.title}</span>
-        </Link>
-        <h1 className={styles.episodeTitle}>{viewer.episode.title}</h1>
+        <div className={styles.titles}>
+          <Link
+            href={routes.detail(series.id)}
+            className={styles.seriesLink}
+            aria-label={t('backToSeries', { title: series.title })}
+          >
+            <Chevron direction="left" />
+            <span>{series.title}</span>
+          </Link>
+          <h1 className={styles.episodeTitle}>{episode.title}</h1>
+        </div>
+        <div className={styles.actions}>
+          {prev && neighbour(prev, 'previous')}
+          {next && neighbour(next, 'next')}
+          <SettingsPanel script={script} textEpisode={episode.contentKind === 'TEXT'} />
+        </div>
       </div>
     </header>
   );

@@ -63,7 +63,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (session && checkTokens(session, Date.now()) !== 'keep') session = await refresh(session);
 
   const send = (s: StoredSession | null) => {
-    const headers = apiHeaders(brand);
+    const headers = apiHeaders(brand, request.cookies.get(COOKIES.notLoggedInAdult.name)?.value);
     if (s) headers.Authorization = `Bearer ${s.accessToken}`;
     if (clientIp) headers['X-Forwarded-For'] = clientIp;
     let body: string | undefined;

@@ -1,21 +1,31 @@
-import { LAZY_MARGIN_PX, type ViewerResponse } from '@balcony/contracts';
+import { type BrandConfig, ERROR_CATALOGUE, type ViewerResponse } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { ScreenIntl } from '@/components/account/ScreenIntl';
 import { ErrorScreen } from '@/components/errors/ErrorScreen';
+import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { SiteChrome } from '@/components/site/SiteChrome';
 import { EpisodeNav } from '@/components/viewer/EpisodeNav';
-import { type LazyPage, LazyPages } from '@/components/viewer/LazyPages';
-import { TextPages } from '@/components/viewer/TextPages';
+import { FontFaces } from '@/components/viewer/FontFaces';
+import { Reader, type ReaderPage } from '@/components/viewer/Reader';
+import { SessionEnded } from '@/components/viewer/SessionEnded';
+import { SettingsBootScript } from '@/components/viewer/SettingsBootScript';
+import { TextPage } from '@/components/viewer/TextPage';
 import styles from '@/components/viewer/Viewer.module.css';
+import { ViewerFrame } from '@/components/viewer/ViewerFrame';
 import { ViewerTopBar } from '@/components/viewer/ViewerTopBar';
 import { getT } from '@/i18n/server';
 import { fetchViewer } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
 import { getRequestBrand } from '@/lib/brand';
-import { IMAGE_SLOTS, imageSources } from '@/lib/media';
-import { loadPageData } from '@/lib/page-data';
+import { loadPageData, type PageData } from '@/lib/page-data';
 import { parseId } from '@/lib/params';
 import { getSameOriginReferrerPath } from '@/lib/request-origin';
 import { routes } from '@/lib/routes';
+import { getStoredSession } from '@/lib/session/server';
+import { fontVariables, scriptOf } from '@/lib/viewer/fonts';
+import { readsRightToLeft } from '@/lib/viewer/paper';
+import { textSizeVariables } from '@/lib/viewer/settings';
 import type { WebErrorCode } from '@/lib/web-errors';
 
 type Props = PageProps<'/viewer/[id]'>;
@@ -23,72 +33,96 @@ type Props = PageProps<'/viewer/[id]'>;
 /** Spec §8 "Viewer" codes a reader can act on (NOT_FOUND_EPISODE is the 404 screen). */
 const EXPLAINED: readonly WebErrorCode[] = ['UNAUTHORIZED_CONTENTS', 'ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
 
-async function loadEpisode({ params }: Props) {
+type ViewerData = PageData<ViewerResponse> | { ok: false; code: 'SESSION_ENDED' };
+
+/**
+ * The episode for this reader: a member's bearer opens what they own and brings their position.
+ * A bearer the api no longer accepts (spec §8 follow-up "logout", e.g. NOT_FOUND_ACCESS_TOKEN)
+ * means the session is over.
+ */
+async function loadEpisode({ params }: Props): Promise<{ id: number; brand: BrandConfig; result: ViewerData }> {
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
-  return { id, result: await loadPageData(fetchViewer(brand, id), EXPLAINED) };
+  const accessToken = (await getStoredSession())?.accessToken;
+  try {
+    return { id, brand, result: await loadPageData(fetchViewer(brand, id, accessToken), EXPLAINED) };
+  } catch (error) {
+    if (accessToken && error instanceof ApiError && ERROR_CATALOGUE[error.code].action === 'logout') {
+      return { id, brand, result: { ok: false, code: 'SESSION_ENDED' } };
+    }
+    throw error;
+  }
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { id, result } = await loadEpisode(props);
   if (!result.ok) {
-    const t = await getT('Errors');
-    return { title: t(result.code), robots: { index: false } };
+    const title =
+      result.code === 'SESSION_ENDED' ? (await getT('Viewer'))('sessionEnded') : (await getT('Errors'))(result.code);
+    return { title, robots: { index: false } };
   }
-  const { series, episode } = result.data;
-  return { title: `${episode.title} · ${series.title}`, alternates: { canonical: routes.viewer(id) } };
+  const { series, episode, pagesExpireAt } = result.data;
+  return {
+    title: `${episode.title} · ${series.title}`,
+    alternates: { canonical: routes.viewer(id) },
+    // Signed pages belong to a paid episode: its address is for its reader, not for search engines.
+    ...(pagesExpireAt !== null && { robots: { index: false } }),
+  };
 }
 
-async function imagePages(viewer: ViewerResponse): Promise<LazyPage[]> {
-  const t = await getT('Viewer');
-  return viewer.pages.flatMap((page, position) =>
-    page.kind === 'IMAGE'
-      ? [
-          {
-            index: page.index,
-            ...imageSources(page.url, 'page'),
-            width: page.width,
-            height: page.height,
-            alt: t('pageAlt', { number: position + 1 }),
-          },
-        ]
-      : [],
+function readerPages(viewer: ViewerResponse): ReaderPage[] {
+  return viewer.pages.map((page) =>
+    page.kind === 'IMAGE' ? page : { kind: 'TEXT', index: page.index, content: <TextPage text={page.text} /> },
   );
 }
 
 export default async function ViewerPage(props: Props) {
-  const { id, result } = await loadEpisode(props);
+  const { id, brand, result } = await loadEpisode(props);
   if (!result.ok) {
     return (
       <SiteChrome>
-        <ErrorScreen
-          code={result.code}
-          returnPath={routes.viewer(id)}
-          backHref={(await getSameOriginReferrerPath()) ?? routes.home}
-        />
+        {result.code === 'SESSION_ENDED' ? (
+          <ScreenIntl namespaces={['Viewer']}>
+            <SessionEnded loginHref={routes.login(routes.viewerLoginSuccess(id))} />
+          </ScreenIntl>
+        ) : (
+          <ErrorScreen
+            code={result.code}
+            returnPath={routes.viewer(id)}
+            backHref={(await getSameOriginReferrerPath()) ?? routes.home}
+            // A visitor may own the locked episode: logging in comes back to it.
+            {...(result.code === 'UNAUTHORIZED_CONTENTS' && { visitorLoginPath: routes.viewerLoginSuccess(id) })}
+          />
+        )}
       </SiteChrome>
     );
   }
   const viewer = result.data;
-  const textPages = viewer.pages.flatMap((page) => (page.kind === 'TEXT' ? [page] : []));
+  const script = scriptOf(brand.locale);
+  const text = viewer.episode.contentKind === 'TEXT';
   return (
-    <>
-      <ViewerTopBar viewer={viewer} />
-      <main id="main" tabIndex={-1} className={styles.main}>
-        {viewer.episode.contentKind === 'TEXT' ? (
-          <TextPages pages={textPages} />
-        ) : (
-          // Keyed by episode so that moving to the next one starts again from its first page.
-          <LazyPages
+    <ScreenIntl namespaces={['Viewer']}>
+      <ViewerFrame style={{ ...fontVariables(script), ...textSizeVariables() }}>
+        <SettingsBootScript />
+        {text && <FontFaces script={script} />}
+        <ViewerTopBar viewer={viewer} script={script} />
+        <main id="main" tabIndex={-1} className={styles.main}>
+          {/* Keyed by episode: the next episode opens at its own place, with its own pages. */}
+          <Reader
             key={viewer.episode.id}
-            pages={await imagePages(viewer)}
-            sizes={IMAGE_SLOTS.page.sizes}
-            marginPx={LAZY_MARGIN_PX}
+            brandId={brand.id}
+            episodeId={viewer.episode.id}
+            pages={readerPages(viewer)}
+            pagesExpireAt={viewer.pagesExpireAt}
+            member={(await getStoredSession()) !== null}
+            resume={viewer.resume}
+            rightToLeft={readsRightToLeft(brand)}
+            end={<EpisodeNav viewer={viewer} />}
+            scrollTop={<ScrollTopButton label={(await getT('Shell'))('scrollTop')} />}
           />
-        )}
-        <EpisodeNav viewer={viewer} />
-      </main>
-    </>
+        </main>
+      </ViewerFrame>
+    </ScreenIntl>
   );
 }

@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ErrorScreen } from '@/components/errors/ErrorScreen';
 import { EpisodeList } from '@/components/series/EpisodeList';
+import { SeriesIntl } from '@/components/series/SeriesIntl';
 import { SeriesOverview } from '@/components/series/SeriesOverview';
 import { getT } from '@/i18n/server';
 import { fetchSeries } from '@/lib/api';
 import { getRequestBrand } from '@/lib/brand';
 import { mediaUrl } from '@/lib/media';
-import { excerpt, openGraphBase } from '@/lib/metadata';
+import { excerpt, pageMetadata } from '@/lib/metadata';
 import { loadPageData } from '@/lib/page-data';
 import { parseId } from '@/lib/params';
 import { routes } from '@/lib/routes';
@@ -19,12 +20,22 @@ type Props = PageProps<'/detail/[id]'>;
 /** Spec §8 "Detail" codes a reader can act on (NOT_EXIST is the 404 screen). */
 const EXPLAINED: readonly WebErrorCode[] = ['ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
 
+/** The cover rendition link previews show (Open Graph asks for about 1200 px). */
+const PREVIEW_WIDTH = 1200;
+
 async function loadSeries({ params }: Props) {
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
+  // The member's token: their favourite, progress, rentals and adult settings (spec §4).
   const session = await getStoredSession();
   return { id, result: await loadPageData(fetchSeries(brand, id, session?.accessToken), EXPLAINED) };
+}
+
+/** `?episode={id}`: the episode to scroll to and highlight (the viewer's binge-read confirmation). */
+async function focusedEpisode({ searchParams }: Props): Promise<number | null> {
+  const episode = (await searchParams).episode;
+  return typeof episode === 'string' ? parseId(episode) : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -34,29 +45,24 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     return { title: t(result.code), robots: { index: false } };
   }
   const series = result.data;
-  const brand = await getRequestBrand();
-  const description = excerpt(series.synopsis);
-  return {
+  return pageMetadata(await getRequestBrand(), {
     title: series.title,
-    description,
-    alternates: { canonical: routes.detail(id) },
-    openGraph: {
-      ...openGraphBase(brand),
-      title: series.title,
-      description,
-      url: routes.detail(id),
-      images: [{ url: mediaUrl(series.coverUrl, 1200), alt: series.title }],
-    },
-  };
+    description: excerpt(series.synopsis),
+    path: routes.detail(id),
+    image: { url: mediaUrl(series.coverUrl, PREVIEW_WIDTH), alt: series.title },
+    type: 'book',
+    // Adult series stay out of search engines (they are absent from the sitemap too).
+    noIndex: series.isAdult,
+  });
 }
 
 export default async function DetailPage(props: Props) {
   const { id, result } = await loadSeries(props);
   if (!result.ok) return <ErrorScreen code={result.code} returnPath={routes.detail(id)} />;
   return (
-    <>
+    <SeriesIntl>
       <SeriesOverview series={result.data} />
-      <EpisodeList series={result.data} />
-    </>
+      <EpisodeList series={result.data} focusId={await focusedEpisode(props)} />
+    </SeriesIntl>
   );
 }

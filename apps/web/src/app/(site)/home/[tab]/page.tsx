@@ -9,7 +9,9 @@ import { getT } from '@/i18n/server';
 import { fetchHomeTab } from '@/lib/api';
 import { getRequestBrand } from '@/lib/brand';
 import { longWeekdayNames } from '@/lib/dates';
-import { HOME_TAB_OF_SLUG, type HomeTabSlug, isHomeTabSlug, routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/metadata';
+import { HOME_TAB_OF_SLUG, isSeriesTabSlug, routes, type SeriesTabSlug } from '@/lib/routes';
+import { getStoredSession } from '@/lib/session/server';
 
 type Props = PageProps<'/home/[tab]'>;
 
@@ -17,7 +19,7 @@ type Props = PageProps<'/home/[tab]'>;
 type TabView =
   | { slug: 'weekly'; day: ScheduleKey | undefined }
   | { slug: 'free'; sort: FreeContentSort }
-  | { slug: Exclude<HomeTabSlug, 'weekly' | 'free'> };
+  | { slug: Exclude<SeriesTabSlug, 'weekly' | 'free'> };
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -25,7 +27,8 @@ function single(value: string | string[] | undefined): string | undefined {
 
 async function tabView({ params, searchParams }: Props): Promise<TabView> {
   const { tab } = await params;
-  if (!isHomeTabSlug(tab)) notFound();
+  // /home/pick has its own page; only the series tabs come here.
+  if (!isSeriesTabSlug(tab)) notFound();
   const query = await searchParams;
   if (tab === 'weekly') return { slug: tab, day: ScheduleKey.safeParse(single(query.day)).data };
   if (tab === 'free') return { slug: tab, sort: FreeContentSort.safeParse(single(query.sort)).data ?? 'POPULAR' };
@@ -52,16 +55,23 @@ async function dayHeading(day: ScheduleKey): Promise<string> {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const view = await tabView(props);
+  const brand = await getRequestBrand();
   const t = await getT('Home');
+  const tMeta = await getT('Meta');
   const title = view.slug === 'weekly' && view.day ? await dayHeading(view.day) : t(`tabs.${view.slug}`);
-  return { title, alternates: { canonical: pathOf(view) } };
+  return pageMetadata(brand, {
+    title,
+    description: tMeta('tabDescription', { tab: title, product: brand.product }),
+    path: pathOf(view),
+  });
 }
 
 export default async function HomeTabPage(props: Props) {
   const view = await tabView(props);
   const brand = await getRequestBrand();
   const t = await getT('Home');
-  const data = await fetchHomeTab(brand, apiTab(view), view.slug === 'free' ? view.sort : undefined);
+  const token = (await getStoredSession())?.accessToken;
+  const data = await fetchHomeTab(brand, apiTab(view), view.slug === 'free' ? view.sort : undefined, token);
   const day = view.slug === 'weekly' ? (view.day ?? data.today) : undefined;
   return (
     <>

@@ -1,0 +1,27 @@
+import 'server-only';
+import { hasBirthDate, isAdult, showAdult } from '@balcony/contracts';
+import { getRequestBrand } from '@/lib/brand';
+import { routes } from '@/lib/routes';
+import { getServerSession } from '@/lib/session/server';
+import type { AdultPopupMode } from './AdultPopup';
+
+/**
+ * Which adult check fits the reader of this request (spec §4): a visitor on a birthday brand logs
+ * in first (`needsLogin`); a verified adult who hid adult content can show it again
+ * (`hiddenBySettings`); anyone else gets the adult popup in `mode`.
+ */
+export async function adultCheckFor(returnPath: string) {
+  const brand = await getRequestBrand();
+  const user = (await getServerSession())?.user ?? null;
+  const loginHref = routes.login(returnPath);
+  const verified = user !== null && isAdult(user) && hasBirthDate(brand, user);
+  const mode: AdultPopupMode = { check: brand.adultCheck, member: user && { alreadyAdult: verified }, loginHref };
+  return {
+    brand,
+    user,
+    loginHref,
+    mode,
+    needsLogin: !user && brand.adultCheck === 'BIRTHDAY',
+    hiddenBySettings: verified && !showAdult({ brand, platform: 'WEB', user }),
+  };
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import type { FavoriteState } from '@balcony/contracts';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTranslations } from 'use-intl';
+import { useToast } from '@/components/feedback/Toast';
+import { FrontError, frontFetch } from '@/components/session/client';
+import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
+import { routes } from '@/lib/routes';
+import styles from './SeriesOverview.module.css';
+
+/** Codes after which the session is gone: the reader logs in again and comes back. */
+const SESSION_ENDED: ReadonlySet<FrontError['code']> = new Set<FrontError['code']>([
+  'NOT_LOGIN_USER',
+  'NOT_FOUND_ACCESS_TOKEN',
+  'EXPIRED_REFRESH_TOKEN',
+  'MALFORMED_JWT',
+]);
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+      <path
+        d="M12 20.5s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10.2-7.5 10.2z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The favourite toggle of a series page. A member's click shows the new state at once and sends
+ * PUT or DELETE /favorites/{id}; a failure puts the old state back and says so. A visitor is led to
+ * login and back to this page.
+ */
+export function FavoriteButton({ seriesId, initial }: { seriesId: number; initial: boolean }) {
+  const t = useTranslations('Series.live');
+  const session = useSession();
+  const router = useRouter();
+  const toast = useToast();
+  const [favorite, setFavorite] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const returnPath = routes.detail(seriesId);
+
+  if (!isLoggedIn(session)) {
+    return (
+      <Link
+        href={routes.login(returnPath)}
+        prefetch={false}
+        className={`button button-secondary ${styles.favorite}`}
+        data-testid="favorite-login"
+      >
+        <HeartIcon filled={false} />
+        {t('favorite')}
+      </Link>
+    );
+  }
+
+  async function toggle() {
+    if (pending) return;
+    const next = !favorite;
+    setFavorite(next);
+    setFailed(false);
+    setPending(true);
+    try {
+      const state = await frontFetch<FavoriteState>(`/favorites/${seriesId}`, { method: next ? 'PUT' : 'DELETE' });
+      setFavorite(state.isFavorite);
+      toast.show(state.isFavorite ? t('favoriteAdded') : t('favoriteRemoved'));
+    } catch (error) {
+      setFavorite(!next);
+      if (error instanceof FrontError && SESSION_ENDED.has(error.code)) {
+        router.push(routes.login(returnPath));
+        return;
+      }
+      setFailed(true);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button-secondary ${styles.favorite}`}
+        aria-pressed={favorite}
+        aria-busy={pending}
+        onClick={() => void toggle()}
+        data-testid="favorite-toggle"
+      >
+        <HeartIcon filled={favorite} />
+        {t('favorite')}
+      </button>
+      {failed && (
+        <p role="alert" className={styles.favoriteError} data-testid="favorite-error">
+          {t('favoriteError')}
+        </p>
+      )}
+    </>
+  );
+}

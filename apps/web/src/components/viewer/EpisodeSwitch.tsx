@@ -1,0 +1,150 @@
+'use client';
+
+import type { EpisodeLink } from '@balcony/contracts';
+import Link from 'next/link';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslations } from 'use-intl';
+import { Modal } from '@/components/adult/Modal';
+import { remainingMs } from '@/lib/account/countdown';
+import { routes } from '@/lib/routes';
+import { type BingeNotice, bingeNotice, formatHms } from '@/lib/viewer/binge';
+import styles from './Viewer.module.css';
+
+interface EpisodeSwitchProps {
+  seriesId: number;
+  episode: EpisodeLink;
+  direction: 'previous' | 'next';
+  className: string | undefined;
+  /** The accessible name when the content is an icon only. */
+  label?: string;
+  testId: string;
+  children: ReactNode;
+}
+
+/**
+ * A way to the previous or next episode. A readable one opens at once; any other first asks
+ * (spec §2 binge-read confirmation) with what it takes — its prices, the free-time ticket, or
+ * when the ticket is back — and a confirmation leads to the series page, where it is unlocked.
+ */
+export function EpisodeSwitch({
+  seriesId,
+  episode,
+  direction,
+  className,
+  label,
+  testId,
+  children,
+}: EpisodeSwitchProps) {
+  const [asking, setAsking] = useState(false);
+  const notice = bingeNotice(episode);
+  if (notice === null) {
+    return (
+      <Link
+        href={routes.viewer(episode.id)}
+        rel={direction === 'next' ? 'next' : 'prev'}
+        className={className}
+        aria-label={label}
+        data-testid={testId}
+      >
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
+        data-testid={testId}
+        data-locked=""
+      >
+        {children}
+      </button>
+      {asking && (
+        <BingeConfirm seriesId={seriesId} episode={episode} notice={notice} onClose={() => setAsking(false)} />
+      )}
+    </>
+  );
+}
+
+function BingeConfirm({
+  seriesId,
+  episode,
+  notice,
+  onClose,
+}: {
+  seriesId: number;
+  episode: EpisodeLink;
+  notice: BingeNotice;
+  onClose(): void;
+}) {
+  const t = useTranslations('Viewer');
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Modal labelledBy={titleId} describedBy={textId} onClose={onClose} testId="binge-confirm">
+      <div className={styles.dialogBody}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          {t('bingeTitle', { number: episode.number })}
+        </h2>
+        <p className={styles.episodeName}>{episode.title}</p>
+        <p id={textId}>
+          <NoticeText notice={notice} />
+        </p>
+        <div className={styles.dialogActions}>
+          <Link
+            href={routes.detailEpisode(seriesId, episode.id)}
+            className="button"
+            prefetch={false}
+            data-autofocus=""
+            data-testid="binge-confirm-go"
+          >
+            {t('bingeConfirm')}
+          </Link>
+          <button type="button" className="button button-secondary" onClick={onClose} data-testid="binge-confirm-stay">
+            {t('bingeCancel')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function NoticeText({ notice }: { notice: BingeNotice }) {
+  const t = useTranslations('Viewer');
+  switch (notice.kind) {
+    case 'price':
+      if (notice.rent !== null && notice.buy !== null)
+        return t('bingeRentOrBuy', { rent: notice.rent, buy: notice.buy });
+      return notice.rent !== null ? t('bingeRent', { rent: notice.rent }) : t('bingeBuy', { buy: notice.buy ?? 0 });
+    case 'freetimeReady':
+      return t('bingeFreetimeReady');
+    case 'freetimeWait':
+      return <TicketCountdown ticketAt={notice.ticketAt} />;
+  }
+}
+
+/** The time left until the free-time ticket is back, each second; then the ticket is offered. */
+function TicketCountdown({ ticketAt }: { ticketAt: string }) {
+  const t = useTranslations('Viewer');
+  const [now, setNow] = useState(() => Date.now());
+  const left = remainingMs(Date.parse(ticketAt), now);
+  const back = left <= 0;
+  useEffect(() => {
+    if (back) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [back]);
+  if (back) return t('bingeFreetimeReady');
+  return t.rich('bingeFreetimeWait', {
+    countdown: formatHms(left),
+    time: (chunks) => (
+      <time dateTime={ticketAt} data-testid="ticket-countdown">
+        {chunks}
+      </time>
+    ),
+  });
+}

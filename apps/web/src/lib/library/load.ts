@@ -1,0 +1,33 @@
+import 'server-only';
+import type { BrandConfig } from '@balcony/contracts';
+import { redirect } from 'next/navigation';
+import { requireMember } from '../auth/require-member';
+import { getRequestBrand } from '../brand';
+import { type LibraryTab, routes } from '../routes';
+import { getStoredSession } from '../session/server';
+import { pageCount, readPage } from './paging';
+
+export interface LibraryPageData {
+  items: readonly unknown[];
+  page: number;
+  size: number;
+  total: number;
+}
+
+/**
+ * One page of a library list for the member (a visitor is sent to sign-in and back, spec §6).
+ * A page past the end (the last entries were removed) goes to the last page there is.
+ */
+export async function loadLibrary<T extends LibraryPageData>(
+  tab: LibraryTab,
+  searchParams: Readonly<Record<string, string | string[] | undefined>>,
+  fetchPage: (brand: BrandConfig, page: number, accessToken: string | undefined) => Promise<T>,
+): Promise<T> {
+  await requireMember(routes.library(tab), searchParams);
+  const page = readPage(searchParams.page);
+  const brand = await getRequestBrand();
+  const data = await fetchPage(brand, page, (await getStoredSession())?.accessToken);
+  const last = pageCount(data.total, data.size);
+  if (page > last) redirect(routes.library(tab, last));
+  return data;
+}
