@@ -1,17 +1,12 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { codeIn, createMember, logIn, uniqueEmail, waitForMail } from './support/member';
+import { screenshot } from './support/page';
 
 // Accounts on the default brand (delitoonb-fr, French): sign-up with the mailed code, login and
 // its failures, logout across tabs, the session cookie, silent token renewal and the way back
 // after a login-required page. Texts are translated, so elements are found by role, id or
 // data-testid (messages also by their code), never by their words. Members other than the one
 // signing up through the form are made over HTTP (support/member.ts).
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** Uncaught script errors fail a journey (failed requests answered 4xx on purpose do not). */
 function collectPageErrors(page: Page): string[] {

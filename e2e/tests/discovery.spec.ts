@@ -1,6 +1,7 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { findAdultSeriesId } from './support/catalog';
 import { api, createMember, logIn } from './support/member';
+import { screenshot } from './support/page';
 
 // Finding series on the default brand (delitoonb-fr, French): the home tabs and their weekday
 // calendar, the banner carousel, editors' picks, the series page (creators, notices, episode
@@ -33,12 +34,6 @@ interface Pick {
   id: number;
   title: string;
   items: Card[];
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /** Uncaught script errors (hydration mismatches included) fail a journey. */

@@ -1,5 +1,6 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, createMember, logIn, type Member } from './support/member';
+import { collectConsoleErrors, screenshot } from './support/page';
 
 // Library journeys on the default brand (delitoonb-fr): favourites, reading history and the
 // login the library requires (spec §6). Members are made and logged in over HTTP; texts are
@@ -21,22 +22,6 @@ async function rankedSeries(member: Member, count: number): Promise<Card[]> {
   const open = ranking.items.filter((item) => !item.isAdult).slice(0, count);
   expect(open).toHaveLength(count);
   return open;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Console errors (a CSP violation, a hydration error) fail the journey. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test('a member favourites series, finds them in the library and removes one', async ({ page }, testInfo) => {

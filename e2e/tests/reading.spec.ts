@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { collectConsoleErrors } from './support/page';
 
 // A visitor's reading journey on the default brand (delitoonb-fr, French). Texts are translated,
 // so elements are found by role or by data-testid, never by their words.
@@ -18,16 +19,6 @@ function loadedWidth(image: Locator): Promise<number> {
   return image.evaluate((element) =>
     element instanceof HTMLImageElement && element.complete ? element.naturalWidth : 0,
   );
-}
-
-/** Console errors (a CSP violation, a failed image, a hydration error) fail the journey. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test('the home page lists series, and the ranking and free tabs switch the list', async ({ page }, testInfo) => {

@@ -1,5 +1,6 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { API_URL } from './support/member';
+import { collectConsoleErrors, screenshot } from './support/page';
 
 // Search journeys on the Japanese and Thai brands (BRAND_HOSTS in playwright.config.ts maps
 // jp.localhost and th.localhost to them), whose titles have no spaces between words. Texts are
@@ -59,22 +60,6 @@ async function titleFragment(brand: Brand, adult = false): Promise<{ series: Car
 
 function searchUrl(brand: Brand, query: string): string {
   return `${brand.origin}/search?${new URLSearchParams({ q: query })}`;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Console errors (a CSP violation, a hydration error) fail the journey. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 for (const brand of [JP, TH]) {

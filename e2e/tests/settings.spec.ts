@@ -1,26 +1,11 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { findAdultSeriesId } from './support/catalog';
 import { api, codeIn, createMember, logIn, logInWith, uniquePhone, waitForMail, waitForSms } from './support/member';
+import { collectConsoleErrors, screenshot } from './support/page';
 
 // Account journeys on the default brand (delitoonb-fr, French): password reset by mail and by SMS,
 // push settings, and the adult popup. Members are made over HTTP; texts are translated, so
 // elements are found by role, id or data-testid, never by their words.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Console errors (a CSP violation, a hydration error) fail the journey. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A field's error is announced with it: the field is invalid and described by the message. */
 async function expectFieldError(page: Page, fieldId: string): Promise<void> {

@@ -1,6 +1,7 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { findAdultSeriesId } from './support/catalog';
 import { api, createMember, logIn } from './support/member';
+import { screenshot } from './support/page';
 
 // The reader shell on the default brand (delitoonb-fr): the toast, scroll-to-top, the unsupported-browser
 // notice for Internet Explorer, and the native app shell (its User-Agent marker, blocked devtools
@@ -10,12 +11,6 @@ import { api, createMember, logIn } from './support/member';
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const ANDROID_APP =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 BalconyApp/AND_PLAY';
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** A cancelable event fired at the page: a key press, or a context menu or drag start. */
 interface Fired {
@@ -96,7 +91,7 @@ test('a toast confirms an action at the bottom centre, one at a time, and goes a
   if (!box || !viewport) throw new Error('the toast has no box');
   expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
   expect(box.y).toBeGreaterThan(viewport.height / 2);
-  await screenshot(page, testInfo, 'toast');
+  await screenshot(page, testInfo, 'toast', { fullPage: false });
 
   // A second message replaces the first: still one toast, with the new text.
   const first = await toast.textContent();
@@ -129,7 +124,7 @@ test('the scroll-to-top button appears once the reader scrolls down the home pag
   const box = await button.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && viewport.width - (box.x + box.width)).toBe(isMobile ? 10 : 20);
-  await screenshot(page, testInfo, 'scroll-top');
+  await screenshot(page, testInfo, 'scroll-top', { fullPage: false });
 
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -152,7 +147,7 @@ test.describe('Internet Explorer', () => {
     await expect(link).toHaveAccessibleName(/Chrome/);
     // Only the notice: none of the site it cannot run.
     await expect(page.getByRole('navigation')).toHaveCount(0);
-    await screenshot(page, testInfo, 'unsupported-browser');
+    await screenshot(page, testInfo, 'unsupported-browser', { fullPage: false });
   });
 });
 
@@ -188,7 +183,7 @@ test.describe('in the native app', () => {
     // The adult popup opens at once for a member who has not given a birth date.
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await screenshot(page, testInfo, 'app-modal-open');
+    await screenshot(page, testInfo, 'app-modal-open', { fullPage: false });
 
     await pressAppBack(page);
     await expect(dialog).toBeHidden();

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 import { API_HEADERS, API_URL, ApiCallError, createMember, logIn } from './support/member';
+import { collectConsoleErrors, screenshot } from './support/page';
 
 // The viewer (/viewer/{id}) on the default brand (delitoonb-fr, French) and, for reading right to
 // left, the Japanese one (beltoon-jp at jp.localhost): scroll and paper modes, the settings, the
@@ -60,22 +61,6 @@ async function findEpisode(
     }
   }
   throw new Error(`no free ${want.kind} episode with ${want.minPages}+ pages and a ${want.next} next episode`);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Console errors (a CSP violation, a failed image, a hydration error) fail the journey. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
@@ -179,11 +164,20 @@ test('scroll mode keeps every page box in place and loads pages as the reader sc
   const last = images.last();
   await expect(last).toHaveAttribute('src', /\/media\//);
   await expect.poll(() => loadedWidth(last)).toBeGreaterThan(0);
-  await expect(page.getByTestId('next-episode')).toBeInViewport();
+  // The end-of-episode controls are on screen.
+  const endNext = page.getByTestId('next-episode');
+  await expect
+    .poll(() =>
+      endNext.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    )
+    .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total)).toBe(
     0,
   );
-  await screenshot(page, testInfo, 'scroll-end');
+  await screenshot(page, testInfo, 'scroll-end', { fullPage: false });
   expect(errors).toEqual([]);
 });
 
@@ -241,7 +235,7 @@ test('paper mode shows two-page spreads on desktop and one page on mobile, turne
       }, ahead),
     )
     .toBe(true);
-  await screenshot(page, testInfo, 'paper-spread');
+  await screenshot(page, testInfo, 'paper-spread', { fullPage: false });
 
   const second = mobile ? `2 / ${total}` : `2–3 / ${total}`;
   await page.keyboard.press('ArrowLeft');
@@ -274,7 +268,7 @@ test('paper mode shows two-page spreads on desktop and one page on mobile, turne
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('next-episode')).toBeInViewport();
   await expect(pageImages(page)).toHaveCount(0);
-  await screenshot(page, testInfo, 'paper-end');
+  await screenshot(page, testInfo, 'paper-end', { fullPage: false });
 
   // The mode is remembered, and so is where the visitor was.
   await page.keyboard.press('ArrowLeft');
@@ -316,7 +310,7 @@ test('the Japanese brand turns pages right to left in paper mode', async ({ brow
   await stage.click({ position: { x: 10, y: box.height / 2 } });
   await expect(counter(page)).not.toHaveText(`1 / ${total}`);
   for (const image of await pageImages(page).all()) await expect.poll(() => loadedWidth(image)).toBeGreaterThan(0);
-  await screenshot(page, testInfo, 'paper-rtl');
+  await screenshot(page, testInfo, 'paper-rtl', { fullPage: false });
   await page.context().close();
 });
 
@@ -404,7 +398,7 @@ test('moving on to a locked episode asks first, and leads to the series page to 
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading')).toContainText(String(locked.number));
-  await screenshot(page, testInfo, 'binge-confirm');
+  await screenshot(page, testInfo, 'binge-confirm', { fullPage: false });
   await dialog.getByTestId('binge-confirm-stay').click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${url}$`));
@@ -459,7 +453,7 @@ test('a text episode is read in the chosen typeface and size, applied before the
       ),
     )
     .toBe(true);
-  await screenshot(page, testInfo, 'text-serif-large');
+  await screenshot(page, testInfo, 'text-serif-large', { fullPage: false });
 
   // Without any of the page's scripts (no hydration), the stored settings still apply.
   await page.route('**/_next/static/chunks/**/*.js', (route) => route.abort());

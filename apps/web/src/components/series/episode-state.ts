@@ -1,4 +1,4 @@
-import { formatHms } from '@/lib/viewer/binge';
+import { formatHms } from '../../lib/viewer/binge';
 
 // Pure rules of the series page: durations for countdowns, the remembered
 // episode order and when a synopsis is long enough to fold.
