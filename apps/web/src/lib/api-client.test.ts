@@ -1,7 +1,7 @@
 import { BRANDS, SeriesCard } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet } from './api-client';
+import { ApiError, apiCall, apiGet } from './api-client';
 
 const brand = BRANDS['bom-tw'];
 const card = {
@@ -55,6 +55,19 @@ describe('apiGet', () => {
     expect(request?.headers.get('x-balcony-timeZone')).toBe('Asia/Taipei');
     expect(request?.headers.get('x-platform')).toBe('WEB');
     expect(request?.headers.get('accept-language')).toBe('zh-TW');
+  });
+
+  it('says who reads: the app shell platform and a visitor’s adult answer', async () => {
+    const seen: Request[] = [];
+    await apiCall({
+      ...base,
+      method: 'GET',
+      path: '/contents/home/FREE',
+      reader: { platform: 'AND_PLAY', visitorAdultAnswer: 'Y' },
+      fetch: answering(200, { result: 'SUCCESS', data: [card] }, seen),
+    });
+    expect(seen[0]?.headers.get('x-platform')).toBe('AND_PLAY');
+    expect(seen[0]?.headers.get('x-not-logged-in-adult')).toBe('Y');
   });
 
   it('throws the code and status of a FAIL answer', async () => {

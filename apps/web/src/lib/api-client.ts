@@ -1,4 +1,11 @@
-import { API_BASE, API_HEADERS, type BrandConfig, ErrorCode, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import {
+  API_BASE,
+  API_HEADERS,
+  type BrandConfig,
+  type ClientPlatform,
+  ErrorCode,
+  REQUEST_TIMEOUT_MS,
+} from '@balcony/contracts';
 import { z } from 'zod';
 
 // One typed call against the api: the headers of spec §7, a 30 s timeout, the response envelope
@@ -45,16 +52,24 @@ export interface ApiCall<T> extends ApiGet<T> {
   accessToken?: string | undefined;
   /** The browser's address, so the api's rate limits count per reader and not per web server. */
   clientIp?: string | undefined;
+  /** Who is reading: in the native app shell, and a visitor's adult-popup answer. */
+  reader?: ReaderHeaders;
+}
+
+export interface ReaderHeaders {
+  /** The app shell's platform when the page runs inside it (spec §1); WEB otherwise. */
+  platform?: ClientPlatform | undefined;
   /** A visitor's answer to the yes/no adult popup (the not-logged-in-adult cookie, spec §4). */
   visitorAdultAnswer?: string | undefined;
 }
 
-/** The headers of spec §7 that every call to the api carries, plus the visitor's adult answer when given. */
-export function apiHeaders(brand: BrandConfig, visitorAdultAnswer?: string): Record<string, string> {
+/** The headers of spec §7 that every call to the api carries, for this reader. */
+export function apiHeaders(brand: BrandConfig, reader: ReaderHeaders = {}): Record<string, string> {
+  const { platform = 'WEB', visitorAdultAnswer } = reader;
   return {
     [API_HEADERS.brand]: brand.id,
     [API_HEADERS.timeZone]: brand.timeZone,
-    [API_HEADERS.platform]: 'WEB',
+    [API_HEADERS.platform]: platform,
     'Accept-Language': brand.locale,
     Accept: 'application/json',
     ...(visitorAdultAnswer && { [API_HEADERS.notLoggedInAdult]: visitorAdultAnswer }),
@@ -75,7 +90,7 @@ export async function apiCall<T>(request: ApiCall<T>): Promise<T> {
     if (value !== undefined) url.searchParams.set(key, value);
   }
   const label = `${request.method} ${url.pathname}${url.search}`;
-  const headers = apiHeaders(request.brand, request.visitorAdultAnswer);
+  const headers = apiHeaders(request.brand, request.reader);
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
   if (request.clientIp) headers['X-Forwarded-For'] = request.clientIp;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';

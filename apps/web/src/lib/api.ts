@@ -16,21 +16,26 @@ import {
   SitemapList,
   ViewerResponse,
 } from '@balcony/contracts';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import type { z } from 'zod';
 import { type ApiCall, type ApiGet, apiCall as callApi } from './api-client';
 import { apiBaseUrl } from './api-url';
 import type { LibraryTab } from './routes';
 import { COOKIES } from './session/cookies';
+import { appPlatformOf } from './shell/app-shell';
 
 // The catalog calls the pages make. Each is memoised for the request, so a page and its
 // generateMetadata share one call (and one failure).
 
-/** Every page call carries a visitor's answer to the yes/no adult popup (spec §4), from its cookie. */
+/**
+ * Every page call says who reads: the app shell's platform from the User-Agent (spec §1, the BL
+ * rule depends on it) and a visitor's answer to the yes/no adult popup from its cookie (spec §4).
+ */
 async function apiCall<T>(request: ApiCall<T>): Promise<T> {
   const answer = request.accessToken ? undefined : (await cookies()).get(COOKIES.notLoggedInAdult.name)?.value;
-  return callApi({ ...request, visitorAdultAnswer: answer });
+  const platform = appPlatformOf((await headers()).get('user-agent')) ?? 'WEB';
+  return callApi({ ...request, reader: { platform, visitorAdultAnswer: answer } });
 }
 
 function apiGet<T>(request: ApiGet<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { apiHeaders } from '../api-client';
 import { apiBaseUrl } from '../api-url';
 import { getRequestBrand } from '../brand';
+import { appPlatformOf } from '../shell/app-shell';
 import { COOKIES } from './cookies';
 import { fail, MAX_BODY_BYTES, passesCsrf, secureOf, setFlag } from './http';
 import {
@@ -63,7 +64,10 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (session && checkTokens(session, Date.now()) !== 'keep') session = await refresh(session);
 
   const send = (s: StoredSession | null) => {
-    const headers = apiHeaders(brand, request.cookies.get(COOKIES.notLoggedInAdult.name)?.value);
+    const headers = apiHeaders(brand, {
+      platform: appPlatformOf(request.headers.get('user-agent')) ?? 'WEB',
+      visitorAdultAnswer: request.cookies.get(COOKIES.notLoggedInAdult.name)?.value,
+    });
     if (s) headers.Authorization = `Bearer ${s.accessToken}`;
     if (clientIp) headers['X-Forwarded-For'] = clientIp;
     let body: string | undefined;
