@@ -2,6 +2,7 @@
 
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
+import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { frontFetch } from '@/components/session/client';
 import type { AccountErrorCode } from '@/lib/account/errors';
 import { checkPasswordForm, type PasswordField, passwordRuleStates } from '@/lib/account/password';
@@ -9,8 +10,6 @@ import styles from './Account.module.css';
 import { PasswordRules } from './PasswordRules';
 import { TextField } from './TextField';
 import { codeOf, useErrorText } from './useErrorText';
-
-type FieldErrors = Partial<Record<PasswordField, AccountErrorCode>>;
 
 /** Which field a code the api answers belongs to; others are shown for the whole form. */
 const FIELD_OF: Partial<Record<AccountErrorCode, PasswordField>> = {
@@ -28,7 +27,7 @@ export function ChangePasswordForm() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearError] = useFieldErrors<PasswordField, AccountErrorCode>();
   const [formError, setFormError] = useState<AccountErrorCode | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
@@ -81,7 +80,7 @@ export function ChangePasswordForm() {
         value={oldPassword}
         onValueChange={(value) => {
           setOldPassword(value);
-          setErrors((previous) => ({ ...previous, oldPassword: undefined }));
+          clearError('oldPassword');
         }}
         error={errors.oldPassword && errorText(errors.oldPassword)}
         required
@@ -95,7 +94,7 @@ export function ChangePasswordForm() {
         value={newPassword}
         onValueChange={(value) => {
           setNewPassword(value);
-          setErrors((previous) => ({ ...previous, newPassword: undefined }));
+          clearError('newPassword');
         }}
         describedBy={rulesId}
         error={errors.newPassword && errorText(errors.newPassword)}
@@ -111,7 +110,7 @@ export function ChangePasswordForm() {
         value={confirm}
         onValueChange={(value) => {
           setConfirm(value);
-          setErrors((previous) => ({ ...previous, confirm: undefined }));
+          clearError('confirm');
         }}
         hint={matches ? t('confirmMatches') : undefined}
         error={errors.confirm && errorText(errors.confirm)}

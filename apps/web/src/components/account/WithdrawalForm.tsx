@@ -2,6 +2,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
+import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { frontFetch, signOut } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
 import type { AccountErrorCode } from '@/lib/account/errors';
@@ -30,7 +31,7 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
   const [details, setDetails] = useState('');
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors, clearError] = useFieldErrors<Field, string>();
   const [formError, setFormError] = useState<AccountErrorCode | null>(null);
   const [pending, setPending] = useState(false);
   const [gone, setGone] = useState(false);
@@ -45,7 +46,6 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
     if (gone) goodbyeRef.current?.focus();
   }, [gone]);
 
-  const clearError = (field: Field) => setErrors((previous) => ({ ...previous, [field]: undefined }));
   const fieldError = (field: Field, message: string) => {
     setErrors({ [field]: message });
     refs[field].current?.focus();

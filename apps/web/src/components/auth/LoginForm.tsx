@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { TextField } from '@/components/account/TextField';
+import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { signInWithPassword } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
 import { type AuthMessageCode, authMessageCode, type LoginField, loginErrorField } from '@/lib/auth/auth-messages';
@@ -26,7 +27,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const { update } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors, clearError] = useFieldErrors<LoginField, AuthMessageCode>();
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -78,7 +79,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         value={email}
         onValueChange={(value) => {
           setEmail(value);
-          if (errors.email) setErrors(({ email: _, ...rest }) => rest);
+          clearError('email');
         }}
         error={errors.email && text(errors.email)}
         required
@@ -92,7 +93,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         value={password}
         onValueChange={(value) => {
           setPassword(value);
-          if (errors.password) setErrors(({ password: _, ...rest }) => rest);
+          clearError('password');
         }}
         error={errors.password && text(errors.password)}
         required

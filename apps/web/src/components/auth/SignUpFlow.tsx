@@ -8,6 +8,7 @@ import { useTranslations } from 'use-intl';
 import accountStyles from '@/components/account/Account.module.css';
 import { PasswordRules } from '@/components/account/PasswordRules';
 import { TextField } from '@/components/account/TextField';
+import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { FrontError, frontFetch } from '@/components/session/client';
 import { passwordRuleStates } from '@/lib/account/password';
 import { type AuthMessageCode, authMessageCode, type SignUpField, signUpErrorField } from '@/lib/auth/auth-messages';
@@ -70,7 +71,7 @@ function SignUpForm({
   const [confirmTouched, setConfirmTouched] = useState(false);
   const [agreeTerms, setAgreeTerms] = useState(false);
   const [agreeMail, setAgreeMail] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<SignUpField, SignUpProblem>>>({});
+  const [errors, setErrors, clearError] = useFieldErrors<SignUpField, SignUpProblem>();
   const [sending, setSending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -131,7 +132,7 @@ function SignUpForm({
           value={email}
           onValueChange={(value) => {
             setEmail(value);
-            if (errors.email) setErrors(({ email: _, ...rest }) => rest);
+            clearError('email');
           }}
           error={errors.email && text(errors.email)}
           required
@@ -145,7 +146,7 @@ function SignUpForm({
           value={password}
           onValueChange={(value) => {
             setPassword(value);
-            if (errors.password) setErrors(({ password: _, ...rest }) => rest);
+            clearError('password');
           }}
           describedBy="signup-password-rules"
           error={errors.password && text(errors.password)}
@@ -161,7 +162,7 @@ function SignUpForm({
           value={passwordConfirm}
           onValueChange={(value) => {
             setPasswordConfirm(value);
-            if (errors.passwordConfirm) setErrors(({ passwordConfirm: _, ...rest }) => rest);
+            clearError('passwordConfirm');
           }}
           onBlur={() => setConfirmTouched(true)}
           error={confirmError && text(confirmError)}
@@ -174,7 +175,7 @@ function SignUpForm({
             checked={agreeTerms}
             onChange={(checked) => {
               setAgreeTerms(checked);
-              if (checked && errors.agreeTerms) setErrors(({ agreeTerms: _, ...rest }) => rest);
+              if (checked) clearError('agreeTerms');
             }}
             label={<TermsLabel />}
             note={tAuth('required')}
