@@ -86,6 +86,16 @@ export async function listBrandSeries(db: Db, brandId: string, now: Date): Promi
   return rows;
 }
 
+/** The brand's series ids in ranking order (the order of listBrandSeries), without their details. */
+export async function listRankedIds(db: Db, brandId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: seriesBrands.seriesId })
+    .from(seriesBrands)
+    .where(eq(seriesBrands.brandId, brandId))
+    .orderBy(sql`${seriesBrands.viewCount} desc`, asc(seriesBrands.seriesId));
+  return rows.map((r) => r.id);
+}
+
 export async function findBrandSeries(db: Db, brandId: string, seriesId: number, now: Date): Promise<SeriesRow | null> {
   const [row] = await db
     .select(seriesColumns(now))

@@ -169,8 +169,8 @@ export async function cardsFor(ctx: CatalogCtx, seriesIds: readonly number[]): P
 
 /** Position of every series in the brand's ranking (by views). */
 async function rankMap(ctx: CatalogCtx): Promise<Map<number, number>> {
-  const all = await repo.listBrandSeries(ctx.db, ctx.brand.id, ctx.now);
-  return new Map(all.map((r, i) => [r.id, i + 1]));
+  const ids = await repo.listRankedIds(ctx.db, ctx.brand.id);
+  return new Map(ids.map((id, i) => [id, i + 1]));
 }
 
 /** Resolves a series for this brand and caller, or throws the detail codes of spec §8. */
