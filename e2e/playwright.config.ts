@@ -74,8 +74,10 @@ export default defineConfig({
         // page load one second after a login renews it, and the silent refresh is tested in seconds.
         ACCESS_TOKEN_TTL: '301',
         // Every journey reaches the api from this one loopback address; the per-address limit of
-        // login and code routes (20 a minute) is the api tests' subject, not the journeys'.
+        // login and code routes (20 a minute), and the per-account one, are the api tests' subject,
+        // not the journeys'.
         RATE_LIMIT_SENSITIVE: '1000',
+        RATE_LIMIT_ACCOUNT: '1000',
         GOOGLE_CLIENT_ID: 'e2e-google-client',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_ISSUER: 'http://127.0.0.1:4300',

@@ -91,6 +91,8 @@ try {
   stop(1);
 }
 console.log(`› starting web on http://localhost:${webPort}`);
-run('web', process.execPath, [join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort, 'apps/web'], {
+// The web's own server (not `next start`): it finds each reader's address from the socket.
+run('web', process.execPath, [join(root, 'apps/web/server.mjs')], {
   API_URL: apiUrl,
+  WEB_PORT: webPort,
 });

@@ -14,8 +14,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createClientAddressReader } from './http/client-address.js';
 import { type RequestContext, readRequestContext } from './http/context.js';
-import { registerErrorHandling } from './http/errors.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  refuseInvalidPreflight,
+  registerErrorHandling,
+} from './http/errors.js';
+import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis } from './http/redis.js';
 import { createAuthGuard } from './modules/auth/guard.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -37,12 +44,19 @@ import { createPageUrlSigner } from './modules/viewer/signing.js';
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+    /** The reader's address: relayed by the web (signed) or from the socket and trusted proxies. */
+    clientIp: string;
   }
 }
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
+}
+
+/** Fastify's `trustProxy` for TRUST_PROXY: a hop count becomes the function proxy-addr expects. */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** Builds the API without listening, so tests drive it with `app.inject`. */
@@ -52,7 +66,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     requestTimeout: REQUEST_TIMEOUT_MS,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Only configured proxies may say who the client is (DESIGN §11); by default none.
+    trustProxy: trustedProxies(config.trustProxy),
+    // Every answer is the envelope, also those Fastify and Node's parser give before any route.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,12 +79,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const clientAddressOf = createClientAddressReader(config.relaySecret);
+  app.decorateRequest('clientIp', '');
+  app.addHook('onRequest', async (request) => {
+    request.clientIp = clientAddressOf(request);
+  });
 
   await app.register(helmet, {
     // The api serves JSON and images; its only HTML is the OpenAPI UI, which needs inline assets.
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  app.addHook('onRequest', refuseInvalidPreflight);
   await app.register(cors, { origin: config.webOrigins, credentials: true });
   await app.register(swagger, {
     openapi: {
@@ -87,6 +111,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => request.clientIp,
     ...(redis && { redis, skipOnError: true, nameSpace: 'balcony-rate-limit-' }),
   });
 
@@ -98,6 +123,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const authDeps = { db: database.db, tokens, mailer, sms, webBaseUrl: config.webOrigins[0] ?? '' };
   const usersDeps = { ...authDeps, identity: createSandboxIdentityVerifier(config.auth.secret) };
   const socialDeps = { ...authDeps, providers: createSocialProviders(config.social), webOrigins: config.webOrigins };
+
+  const limits = createSensitiveLimits(app, {
+    perAddress: config.sensitiveRateLimit,
+    perAccount: config.accountRateLimit,
+  });
 
   await app.register(healthRoutes, { database });
   const signer = createPageUrlSigner(config.auth.secret);
@@ -111,12 +141,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(catalogRoutes, { db: database.db, guard });
       await v1.register(viewerRoutes, { db: database.db, guard, signer });
       await v1.register(libraryRoutes, { db: database.db, guard });
-      await v1.register(authRoutes, { deps: authDeps, guard, sensitiveRateLimit: config.sensitiveRateLimit });
-      await v1.register(socialRoutes, { deps: socialDeps, sensitiveRateLimit: config.sensitiveRateLimit });
+      await v1.register(authRoutes, { deps: authDeps, guard, limits });
+      await v1.register(socialRoutes, { deps: socialDeps, limits });
       await v1.register(userRoutes, {
         guard,
         deps: usersDeps,
-        sensitiveRateLimit: config.sensitiveRateLimit,
+        limits,
         countryHeader: config.countryHeader,
       });
     },

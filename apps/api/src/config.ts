@@ -42,6 +42,9 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Balcony <no-reply@balcony.localhost>'),
   RATE_LIMIT_SENSITIVE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.string().trim().default(''),
+  WEB_RELAY_SECRET: z.string().min(32).optional(),
   REDIS_URL: z.string().url().optional(),
   COUNTRY_HEADER: z
     .string()
@@ -109,6 +112,18 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Requests per client address per minute on each route that guesses a secret (login, codes, resets). */
   sensitiveRateLimit: number;
+  /**
+   * Requests per targeted account (e-mail, user id or phone) per 10 minutes on those routes, so a
+   * flood spread over many addresses still stops at the account.
+   */
+  accountRateLimit: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): false for none (default),
+   * a hop count, or addresses and CIDRs (docs/decisions.md, Security).
+   */
+  trustProxy: false | number | string[];
+  /** Key with which the web signs the reader's address it relays (`x-balcony-client-ip`). */
+  relaySecret: Uint8Array;
   /** Redis for rate limits shared by every replica; in-process counters when absent. */
   redisUrl: string | undefined;
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
@@ -132,12 +147,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START === 'auto',
     auth: {
-      secret: e.AUTH_SECRET ? new TextEncoder().encode(e.AUTH_SECRET) : localSecret(dataDir),
+      secret: e.AUTH_SECRET ? new TextEncoder().encode(e.AUTH_SECRET) : localSecret(dataDir, 'auth-secret'),
       accessTtlSeconds: e.ACCESS_TOKEN_TTL,
       refreshTtlSeconds: e.REFRESH_TOKEN_TTL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     sensitiveRateLimit: e.RATE_LIMIT_SENSITIVE,
+    accountRateLimit: e.RATE_LIMIT_ACCOUNT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    relaySecret: e.WEB_RELAY_SECRET
+      ? new TextEncoder().encode(e.WEB_RELAY_SECRET)
+      : localSecret(dataDir, 'relay-secret'),
     redisUrl: e.REDIS_URL,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     sms: { outboxDir: join(dataDir, 'sms-outbox') },
@@ -172,12 +192,35 @@ function socialConfig(e: z.infer<typeof Env>): SocialConfig {
   };
 }
 
-/** A random key kept in the data folder, so sessions survive restarts of a single embedded instance. */
-function localSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, 'auth-secret');
+/**
+ * TRUST_PROXY: empty for no proxy, a number of hops, or comma-separated addresses, CIDRs and
+ * proxy-addr names (`loopback`, `linklocal`, `uniquelocal`). `true` (trust anyone) is refused:
+ * it lets every client choose its own address.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === '*')
+    throw new Error('TRUST_PROXY must name the proxies (hops or CIDRs), not trust everyone');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A random key kept in the data folder, so sessions survive restarts of a single embedded
+ * instance. The web reads the same `relay-secret` file (whichever process starts first writes it).
+ */
+function localSecret(dataDir: string, name: string): Uint8Array {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }

@@ -3,6 +3,7 @@ import { BRANDS } from '@balcony/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshTokens, users, withdrawnEmails } from '../src/db/schema.js';
+import { signClientIp } from '../src/http/client-address.js';
 import { createTokenSigner, sha256 } from '../src/modules/auth/tokens.js';
 import { createSandboxIdentityVerifier, sandboxSignature } from '../src/modules/users/identity.js';
 import { type UsersCtx, withdraw } from '../src/modules/users/service.js';
@@ -91,11 +92,11 @@ async function member(opts: { brand?: string; phone?: string } = {}) {
     { brand: opts.brand },
   );
   expect(signUp.json()).toMatchObject({ result: 'SUCCESS' });
-  const userId = signUp.json().data.userId as number;
+  const { userId, signUpId } = signUp.json().data as { userId: number; signUpId: number };
   const verified = await call(
     'POST',
     '/auth/local/signup/verify',
-    { userId, code: await codeFor(email) },
+    { userId, signUpId, code: await codeFor(email) },
     { brand: opts.brand },
   );
   const tokens = verified.json().data as Tokens;
@@ -854,12 +855,17 @@ describe('coins', () => {
 });
 
 describe('rate limits', () => {
+  // The reader's address as the web relays it, signed with the relay key.
   const login = (app: TestApp, ip: string) =>
     app.app.inject({
       method: 'POST',
       url: '/api/v1/auth/local/login',
       payload: { email: 'nobody@example.com', password: 'Webtoon123' },
-      headers: { ...brandHeaders(), 'x-forwarded-for': ip },
+      headers: {
+        ...brandHeaders(),
+        'x-balcony-client-ip': ip,
+        'x-balcony-client-ip-sig': signClientIp(app.config.relaySecret, ip),
+      },
     });
 
   it('answers 429 in the FAIL envelope past the limit', async () => {

@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import type { Db } from '../src/db/client.js';
 import {
   banners,
@@ -153,4 +156,15 @@ export async function grant(
   row: { userId: number; episodeId: number; seriesId: number; kind: string; expiresAt?: Date | null; createdAt?: Date },
 ) {
   await db.insert(ownerships).values({ ...row, expiresAt: row.expiresAt ?? null, source: row.kind });
+}
+
+/** Stores an original for the page key of a media URL (signed or not), as an upload would. */
+export async function storeOriginal(mediaDir: string, url: string): Promise<void> {
+  const key = url.split('?')[0]?.replace(/^\/media\//, '') ?? '';
+  const file = join(mediaDir, 'originals', key);
+  await mkdir(dirname(file), { recursive: true });
+  const png = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
+  await writeFile(file, png);
 }

@@ -64,6 +64,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     mail: { smtpUrl: undefined, from: 'Test <test@balcony.localhost>', outboxDir: join(mediaDir, 'outbox') },
     // Every request of a test comes from one address; the limit itself is tested with a low value.
     sensitiveRateLimit: 10_000,
+    accountRateLimit: 10_000,
+    trustProxy: false,
+    relaySecret: randomBytes(32),
     redisUrl: undefined,
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },

@@ -1,10 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creators, seriesCreators, seriesNotices, seriesTags, tags } from '../src/db/schema.js';
 import { reindexSearch } from '../src/modules/catalog/service.js';
-import { createMember, createSeries, grant } from './factories.js';
+import { createMember, createSeries, grant, storeOriginal } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
 // Reading: per-episode access, entitlement and signed page URLs, reading positions, favourites,
@@ -41,17 +38,6 @@ const data = async (method: 'GET' | 'PUT' | 'DELETE', url: string, opts: Paramet
 };
 const code = async (method: 'GET' | 'PUT' | 'DELETE', url: string, opts: Parameters<typeof call>[2] = {}) =>
   (await call(method, url, opts)).json().code;
-
-/** Stores an original for a page key, as an upload would. */
-async function storeOriginal(url: string): Promise<void> {
-  const key = url.split('?')[0]?.replace(/^\/media\//, '') ?? '';
-  const file = join(t.config.mediaDir, 'originals', key);
-  await mkdir(dirname(file), { recursive: true });
-  const png = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  await writeFile(file, png);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -143,7 +129,7 @@ describe('viewer entitlement and signed page URLs', () => {
     expect(v.pages).toHaveLength(3);
     expect(Date.parse(v.pagesExpireAt)).toBeGreaterThan(Date.now());
     const signed: string = v.pages[0].url;
-    await storeOriginal(signed);
+    await storeOriginal(t.config.mediaDir, signed);
     expect(signed).toMatch(/^\/media\/demo\/pages\/.+\?exp=\d+&sig=/);
 
     const image = await call('GET', `${signed}&w=640`);
@@ -163,7 +149,7 @@ describe('viewer entitlement and signed page URLs', () => {
   it('keeps free pages public and cacheable', async () => {
     const v = await data('GET', `/episodes/${ep(1).id}/viewer`);
     expect(v.pagesExpireAt).toBeNull();
-    await storeOriginal(v.pages[0].url);
+    await storeOriginal(t.config.mediaDir, v.pages[0].url);
     const image = await call('GET', `${v.pages[0].url}?w=640`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toContain('public');

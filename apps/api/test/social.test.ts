@@ -369,10 +369,10 @@ describe('callback', () => {
       passwordConfirm: 'Webtoon123',
       agreeTerms: true,
     });
-    const userId = signup.json().data.userId;
+    const { userId, signUpId } = signup.json().data;
     const mail = (await t.mailTo(email)).at(-1) ?? '';
     const code = mailBody(mail).match(/\b(\d{6})\b/)?.[1] ?? '';
-    expect((await post(t, '/auth/local/signup/verify', { userId, code })).statusCode).toBe(200);
+    expect((await post(t, '/auth/local/signup/verify', { userId, signUpId, code })).statusCode).toBe(200);
 
     const res = await signIn('google', person({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(409);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type NextRequest, NextResponse } from 'next/server';
 import { brandOfHost } from './lib/brand';
 import { contentSecurityPolicy } from './lib/csp';
+import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
 import { secureOf } from './lib/session/http';
-import { clientIpOf, readSessionCookie, refreshSession, sealSessionCookie } from './lib/session/server';
+import { readSessionCookie, refreshSession, sealSessionCookie } from './lib/session/server';
 import { checkTokens } from './lib/session/token-check';
 
 type CookieWrite = [name: string, value: string, options: CookieOptions];
@@ -54,7 +55,7 @@ async function checkSessionTokens(
   if (!stored) return;
   const brand = brandOfHost(request.headers.get('host'));
   if (stored.brandId !== brand.id || checkTokens(stored, Date.now()) === 'keep') return;
-  const outcome = await refreshSession(brand, stored, clientIpOf(request.headers));
+  const outcome = await refreshSession(brand, stored, relayedClientOf(request.headers));
   if (outcome.kind === 'renewed') {
     const { value, maxAge } = await sealSessionCookie(outcome.session);
     write('session', value, maxAge);

@@ -135,7 +135,7 @@ export async function createMember(options: { tag?: string; password?: string; p
   const email = uniqueEmail(options.tag);
   const password = options.password ?? `Webtoon-${randomBytes(3).toString('hex')}1`;
   const since = Date.now() - 1;
-  const started = await api<{ userId: number }>('POST', '/auth/local/signup', {
+  const started = await api<{ userId: number; signUpId: number }>('POST', '/auth/local/signup', {
     body: {
       email,
       password,
@@ -146,7 +146,7 @@ export async function createMember(options: { tag?: string; password?: string; p
   });
   const code = codeIn(await waitForMail(email, since));
   const tokens = await api<{ accessToken: { token: string } }>('POST', '/auth/local/signup/verify', {
-    body: { userId: started.userId, code },
+    body: { userId: started.userId, signUpId: started.signUpId, code },
   });
   return {
     userId: started.userId,

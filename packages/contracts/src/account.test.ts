@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PhoneNumber, PushSettingsRequest, ToggleParams, UpdateUserRequest, validateNickname } from './account.js';
+import { PushSettingsRequest, ToggleParams, UpdateUserRequest, validateNickname } from './account.js';
+import { PhoneNumber } from './inputs.js';
 
 describe('validateNickname', () => {
   it('accepts 2 to 20 characters of any script, trimmed', () => {

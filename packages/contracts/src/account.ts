@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
 import { CoinHistoryType } from './enums.js';
+import { PhoneNumber, text } from './inputs.js';
 
 // Account management (spec §3 User, §4, §5, §7): profile and adult check (PUT /user), display
 // toggles, push settings, withdrawal, Korean identity check, SMS password reset.
@@ -32,14 +33,10 @@ export function validateNickname(input: string): NicknameValidation {
   return { ok: true, nickname };
 }
 
-/** A phone number in E.164 form: "+", a country code not starting with 0, 7 to 15 digits in all. */
-export const E164 = /^\+[1-9]\d{6,14}$/;
-export const PhoneNumber = z.string().regex(E164);
-
 /** A calendar date "yyyy-MM-dd"; whether it exists and is plausible is checked by `validateBirthday`. */
 export const BirthDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-const RefreshToken = z.string().min(1).max(200);
+const RefreshToken = text(200).min(1);
 
 /** PUT /user (spec §7): one action per call, each with its own part; every call rotates the refresh token. */
 export const UpdateUserRequest = z.discriminatedUnion('action', [
@@ -57,7 +54,7 @@ export const UpdateUserRequest = z.discriminatedUnion('action', [
     action: z.literal('PROFILE'),
     refreshToken: RefreshToken,
     // Bounded here; `validateNickname` applies the rules.
-    profileRequest: z.object({ nickname: z.string().max(200) }),
+    profileRequest: z.object({ nickname: text(200) }),
   }),
 ]);
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
@@ -91,9 +88,9 @@ export type IpKrResponse = z.infer<typeof IpKrResponse>;
  */
 export const KrAdultAuthRequest = z.object({
   refreshToken: RefreshToken,
-  txId: z.string().min(1).max(128),
+  txId: text(128).min(1),
   birthedAt: BirthDate,
-  signature: z.string().min(1).max(256),
+  signature: text(256).min(1),
 });
 export type KrAdultAuthRequest = z.infer<typeof KrAdultAuthRequest>;
 
@@ -101,8 +98,8 @@ export const WITHDRAWAL_REASON_MAX_LENGTH = 500;
 
 /** POST /user/withdrawal: local accounts give their password; `confirm` must be true. */
 export const WithdrawalRequest = z.object({
-  reason: z.string().trim().min(1).max(WITHDRAWAL_REASON_MAX_LENGTH),
-  password: z.string().max(100).optional(),
+  reason: text(WITHDRAWAL_REASON_MAX_LENGTH).trim().min(1),
+  password: text(100).optional(),
   confirm: z.literal(true),
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;

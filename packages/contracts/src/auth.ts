@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, PhoneNumber, text } from './inputs.js';
 
 // Request and response schemas of the accounts API (spec §3 User/Token, §7 calls).
 
@@ -15,14 +16,14 @@ export const AuthResponse = TokenPair.extend({ isSignUp: z.boolean() });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const RefreshRequest = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  clientIp: z.string().max(64).optional(),
+  accessToken: text(4096).min(1),
+  refreshToken: text(200).min(1),
+  clientIp: text(64).optional(),
 });
 export const RefreshResponse = TokenPair.extend({ email: z.string().nullable(), ipAddress: z.string().nullable() });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
-export const LogoutRequest = z.object({ refreshToken: z.string().min(1) });
+export const LogoutRequest = z.object({ refreshToken: text(200).min(1) });
 
 export const AgreePush = z.object({
   isAgreePush: z.boolean(),
@@ -53,9 +54,22 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const SignUpStarted = z.object({ userId: z.number().int(), email: z.string() });
-export const SignUpVerifyRequest = z.object({ userId: z.number().int().positive(), code: z.string().regex(/^\d{6}$/) });
-export const MailAuthRequest = z.object({ userId: z.number().int().positive() });
+/**
+ * `signUpId` names this sign-up attempt: the mailed code opens the account only together with the
+ * attempt that sent it, with the password that attempt chose (docs/decisions.md, Security).
+ */
+export const SignUpStarted = z.object({ userId: z.number().int(), email: z.string(), signUpId: z.number().int() });
+export type SignUpStarted = z.infer<typeof SignUpStarted>;
+export const SignUpVerifyRequest = z.object({
+  userId: Id,
+  signUpId: Id,
+  code: z.string().regex(/^\d{6}$/),
+});
+/** Sends a new code for the attempt `signUpId` (the newest attempt of the account when absent). */
+export const MailAuthRequest = z.object({
+  userId: Id,
+  signUpId: Id.optional(),
+});
 
 /** Balances per coin type; the wallet arrives with the coin ledger, until then all zero. */
 export const CoinBalance = z.object({
@@ -67,9 +81,27 @@ export const CoinBalance = z.object({
 });
 export type CoinBalance = z.infer<typeof CoinBalance>;
 
-export const PasswordResetMailRequest = z.object({ email: z.string().min(1).max(254) });
+export const PasswordResetMailRequest = z.object({ email: text(254).min(1) });
 export const PasswordResetRequest = z.object({
-  userId: z.number().int().positive(),
-  uuid: z.string().min(1).max(128),
-  newPassword: z.string().max(100),
+  userId: Id,
+  uuid: text(128).min(1),
+  newPassword: text(100),
 });
+
+// The api's bodies of sign-up, login and password change only bound the sizes and characters: the
+// service applies the spec §5 rules so that each failure answers its own catalogue code
+// (INVALID_MAIL_FORM, INVALID_PW_REGEX, …). The web's forms use the stricter `SignUpRequest`.
+export const SignUpBody = z.object({
+  email: text(254),
+  password: text(100),
+  passwordConfirm: text(100),
+  agreeTerms: z.literal(true),
+  agreeMail: z.boolean().optional(),
+  /** Lets the account reset its password by SMS (spec §5). */
+  phone: PhoneNumber.optional(),
+});
+export type SignUpBody = z.infer<typeof SignUpBody>;
+export const LoginBody = z.object({ email: text(254), password: text(100) });
+export type LoginBody = z.infer<typeof LoginBody>;
+export const ChangePasswordBody = z.object({ oldPassword: text(100), newPassword: text(100) });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -10,6 +10,7 @@ import {
   ScheduleKey,
   Weekday,
 } from './enums.js';
+import { IdParam, MAX_PAGE } from './inputs.js';
 
 // Request and response schemas of the catalog API (GET /contents/home/{tab}, /contents/{id},
 // /episodes/{id}/viewer, /banners). Image fields are paths of the api's media route
@@ -130,7 +131,7 @@ export type SeriesNotice = z.infer<typeof SeriesNotice>;
 
 /** Where a reader stands in an episode: the page index and how far through it (0 to 1). */
 export const ReadingPosition = z.object({
-  page: z.number().int().min(0),
+  page: z.number().int().min(0).max(MAX_PAGE),
   offset: z.number().min(0).max(1),
 });
 export type ReadingPosition = z.infer<typeof ReadingPosition>;
@@ -153,7 +154,7 @@ export const SeriesDetail = SeriesCard.extend({
 });
 export type SeriesDetail = z.infer<typeof SeriesDetail>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: IdParam });
 
 export const ViewerPage = z.discriminatedUnion('kind', [
   z.object({

@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './inputs.js';
 export * from './push.js';
 export * from './reading.js';
 export * from './social.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReadingPosition, SeriesCard } from './catalog.js';
 import { Genre } from './enums.js';
+import { IdParam, PageNumber, text } from './inputs.js';
 
 // Request and response schemas of the reader's own data: reading positions, favourites, the
 // library (spec §2 /library/my|favorite|recent) and search (/search).
@@ -11,14 +12,14 @@ export type SaveProgressBody = z.infer<typeof SaveProgressBody>;
 export const FavoriteState = z.object({ seriesId: z.number().int(), isFavorite: z.boolean() });
 export type FavoriteState = z.infer<typeof FavoriteState>;
 
-export const SeriesIdParams = z.object({ seriesId: z.coerce.number().int().positive() });
+export const SeriesIdParams = z.object({ seriesId: IdParam });
 
 export const LIBRARY_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_QUERY_MAX_LENGTH = 50;
 
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber.default(1),
   size: z.coerce.number().int().min(1).max(50).default(LIBRARY_PAGE_SIZE),
 });
 
@@ -60,10 +61,10 @@ export const RecentPage = paged(RecentEntry);
 export type RecentPage = z.infer<typeof RecentPage>;
 
 export const SearchQuery = z.object({
-  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).default(''),
+  q: text(SEARCH_QUERY_MAX_LENGTH).trim().default(''),
   /** Genres whose localised names match the typed text (the web knows the names). */
   genres: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.split(',') : v), z.array(Genre)).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber.default(1),
   size: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;

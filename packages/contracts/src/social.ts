@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
+import { text } from './inputs.js';
 
 // Social login (spec §1: google, facebook, twitter) as the api side of the web's
 // backend-for-frontend flow: the web keeps state, PKCE verifier and nonce in its encrypted
@@ -13,10 +14,13 @@ export const SocialProvidersResponse = z.object({ providers: z.array(SocialProvi
 export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponse>;
 
 /** Where the provider sends the browser back: `{web origin}/api/auth/callback/{provider}`. */
-const RedirectUri = z.string().min(1).max(2048);
+const RedirectUri = text(2048).min(1);
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const CodeVerifier = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/);
-const Short = z.string().min(1).max(512);
+const Short = text(512).min(1);
+
+/** `{provider}` of the social routes; an unknown name answers NOT_EXIST. */
+export const ProviderParams = z.object({ provider: text(32) });
 
 export const SocialStartRequest = z.object({ redirectUri: RedirectUri });
 export type SocialStartRequest = z.infer<typeof SocialStartRequest>;
@@ -75,7 +79,7 @@ export const SocialNickname = z
   .regex(/^[^\p{Cc}]+$/u);
 
 export const SocialSignUpRequest = z.object({
-  signupTicket: z.string().min(1).max(4096),
+  signupTicket: text(4096).min(1),
   agreeTerms: z.literal(true),
   nickname: SocialNickname,
   agreeMail: z.boolean().optional(),

@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants.js';
 import { ErrorCode } from './errors.js';
+import { CONTROL_CHARACTERS } from './inputs.js';
 
 // The validation rules of spec §5 as pure functions, shared by the web (instant feedback) and the
 // api (the authority). Each answers the catalogue code a client should show, so both sides report
@@ -258,7 +259,11 @@ export function validateRequiredAgreements(boxes: readonly { required: boolean; 
 // Every issue's message is a catalogue code, so the api answers it as is and the web can show
 // the matching text; `firstErrorCode` reads it back.
 const INVALID = { error: 'INVALID_PARAMETER' } as const;
-const text = (max: number) => z.string(INVALID).max(max, INVALID);
+const text = (max: number) =>
+  z
+    .string(INVALID)
+    .max(max, INVALID)
+    .refine((s) => !CONTROL_CHARACTERS.test(s), INVALID);
 
 /** Reports the first failing check only: one code at a time, in the order a user fixes the form. */
 function reportFirst(ctx: z.RefinementCtx, checks: readonly (readonly [string, () => Validation])[]): void {

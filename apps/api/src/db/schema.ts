@@ -298,6 +298,27 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * One e-mail sign-up attempt of a pending account, with the credentials it chose. A second sign-up
+ * for the same pending address is an attempt of its own: a code proves the mailbox only for the
+ * attempt that sent it, so nobody can set the password of an address they cannot read
+ * (docs/decisions.md, Security). Deleted when the account is activated.
+ */
+export const signUpAttempts = pgTable(
+  'sign_up_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    isAgreeMail: boolean('is_agree_mail').notNull().default(false),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_up_attempts_user_idx').on(t.userId)],
+);
+
 /** E-mail OTPs, reset links and SMS codes: stored hashed, single use, with expiry. */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -311,6 +332,8 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The sign-up attempt a SIGNUP_OTP belongs to. */
+    signUpAttemptId: integer('sign_up_attempt_id').references(() => signUpAttempts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose)],

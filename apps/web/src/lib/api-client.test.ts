@@ -70,6 +70,27 @@ describe('apiGet', () => {
     expect(seen[0]?.headers.get('x-not-logged-in-adult')).toBe('Y');
   });
 
+  it('relays the reader address with its signature, and never as X-Forwarded-For', async () => {
+    const seen: Request[] = [];
+    await apiGet({
+      ...base,
+      path: '/contents/home/FREE',
+      client: { ip: '203.0.113.7', signature: 'c2lnbmF0dXJl' },
+      fetch: answering(200, { result: 'SUCCESS', data: [card] }, seen),
+    });
+    expect(seen[0]?.headers.get('x-balcony-client-ip')).toBe('203.0.113.7');
+    expect(seen[0]?.headers.get('x-balcony-client-ip-sig')).toBe('c2lnbmF0dXJl');
+    expect(seen[0]?.headers.get('x-forwarded-for')).toBeNull();
+
+    await apiGet({
+      ...base,
+      path: '/contents/home/FREE',
+      fetch: answering(200, { result: 'SUCCESS', data: [card] }, seen),
+    });
+    expect(seen[1]?.headers.get('x-balcony-client-ip')).toBeNull();
+    expect(seen[1]?.headers.get('x-balcony-client-ip-sig')).toBeNull();
+  });
+
   it('throws the code and status of a FAIL answer', async () => {
     const error = await failure(
       apiGet({

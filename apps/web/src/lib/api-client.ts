@@ -40,6 +40,11 @@ export interface ApiGet<T> {
   path: string;
   query?: Readonly<Record<string, string | undefined>>;
   schema: z.ZodType<T>;
+  /**
+   * The browser's address as the web's own server saw it, signed for the api, so the api's rate
+   * limits count per reader and not per web server (lib/session/client-address.ts).
+   */
+  client?: RelayedClient | undefined;
   /** Replaced in tests. */
   fetch?: typeof fetch;
 }
@@ -50,8 +55,6 @@ export interface ApiCall<T> extends ApiGet<T> {
   body?: unknown;
   /** The member's access token, sent as the bearer. */
   accessToken?: string | undefined;
-  /** The browser's address, so the api's rate limits count per reader and not per web server. */
-  clientIp?: string | undefined;
   /** Who is reading: in the native app shell, and a visitor's adult-popup answer. */
   reader?: ReaderHeaders;
 }
@@ -61,6 +64,20 @@ export interface ReaderHeaders {
   platform?: ClientPlatform | undefined;
   /** A visitor's answer to the yes/no adult popup (the not-logged-in-adult cookie, spec §4). */
   visitorAdultAnswer?: string | undefined;
+}
+
+/** A reader's address and its signature under the key the web shares with the api. */
+export interface RelayedClient {
+  ip: string;
+  /** base64url (no padding) HMAC-SHA256 of `ip` under the relay secret. */
+  signature: string;
+}
+
+/** How the web passes the reader's address on: the api believes it only when the signature holds. */
+export const RELAY_HEADERS = { ip: 'x-balcony-client-ip', signature: 'x-balcony-client-ip-sig' } as const;
+
+export function relayHeaders(client: RelayedClient | undefined): Record<string, string> {
+  return client ? { [RELAY_HEADERS.ip]: client.ip, [RELAY_HEADERS.signature]: client.signature } : {};
 }
 
 /** The headers of spec §7 that every call to the api carries, for this reader. */
@@ -90,9 +107,8 @@ export async function apiCall<T>(request: ApiCall<T>): Promise<T> {
     if (value !== undefined) url.searchParams.set(key, value);
   }
   const label = `${request.method} ${url.pathname}${url.search}`;
-  const headers = apiHeaders(request.brand, request.reader);
+  const headers = { ...apiHeaders(request.brand, request.reader), ...relayHeaders(request.client) };
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
-  if (request.clientIp) headers['X-Forwarded-For'] = request.clientIp;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   const unreadable = (what: string, cause: unknown) =>
     isTimeout(cause)

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { type ApiCall, type ApiGet, apiCall as callApi } from './api-client';
 import { apiBaseUrl } from './api-url';
 import type { LibraryTab } from './routes';
+import { relayedClientOf } from './session/client-address';
 import { COOKIES } from './session/cookies';
 import { appPlatformOf } from './shell/app-shell';
 
@@ -30,12 +31,18 @@ import { appPlatformOf } from './shell/app-shell';
 
 /**
  * Every page call says who reads: the app shell's platform from the User-Agent (spec §1, the BL
- * rule depends on it) and a visitor's answer to the yes/no adult popup from its cookie (spec §4).
+ * rule depends on it), a visitor's answer to the yes/no adult popup from its cookie (spec §4), and
+ * the reader's address, so the api counts its limits per reader and not per web server.
  */
 async function apiCall<T>(request: ApiCall<T>): Promise<T> {
   const answer = request.accessToken ? undefined : (await cookies()).get(COOKIES.notLoggedInAdult.name)?.value;
-  const platform = appPlatformOf((await headers()).get('user-agent')) ?? 'WEB';
-  return callApi({ ...request, reader: { platform, visitorAdultAnswer: answer } });
+  const requestHeaders = await headers();
+  const platform = appPlatformOf(requestHeaders.get('user-agent')) ?? 'WEB';
+  return callApi({
+    ...request,
+    reader: { platform, visitorAdultAnswer: answer },
+    client: relayedClientOf(requestHeaders),
+  });
 }
 
 function apiGet<T>(request: ApiGet<T>): Promise<T> {

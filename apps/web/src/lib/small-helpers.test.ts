@@ -13,6 +13,8 @@ describe('safeHref', () => {
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('//evil.example')).toBeNull();
     expect(safeHref('/\\evil.example')).toBeNull();
+    expect(safeHref('/\t/evil.example')).toBeNull();
+    expect(safeHref('/.//evil.example')).toBeNull();
     expect(safeHref('http://example.com')).toBeNull();
     expect(safeHref('not a url')).toBeNull();
   });

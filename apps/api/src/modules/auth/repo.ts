@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oneTimeCodes, refreshTokens, users } from '../../db/schema.js';
+import { oneTimeCodes, refreshTokens, signUpAttempts, users } from '../../db/schema.js';
 
 // Queries of accounts, refresh tokens and one-time codes. `db` may be an open transaction.
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type SignUpAttemptRow = typeof signUpAttempts.$inferSelect;
 export type OneTimeCodePurpose = 'SIGNUP_OTP' | 'RESET_LINK' | 'RESET_SMS';
 
 export async function findUserByEmail(db: Db, brandId: string, email: string): Promise<UserRow | null> {
@@ -56,6 +57,11 @@ export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Prom
   return row ?? null;
 }
 
+export async function findRefreshTokenById(db: Db, id: number): Promise<RefreshTokenRow | null> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id));
+  return row ?? null;
+}
+
 export async function markRefreshTokenReplaced(db: Db, id: number, replacedById: number, now: Date): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: now, replacedById }).where(eq(refreshTokens.id, id));
 }
@@ -97,9 +103,52 @@ export async function countSessionsSince(db: Db, userId: number, since: Date): P
 
 export async function insertCode(
   db: Db,
-  values: { userId: number; purpose: OneTimeCodePurpose; codeHash: string; expiresAt: Date },
+  values: {
+    userId: number;
+    purpose: OneTimeCodePurpose;
+    codeHash: string;
+    expiresAt: Date;
+    signUpAttemptId?: number;
+  },
 ): Promise<void> {
   await db.insert(oneTimeCodes).values(values);
+}
+
+export async function insertSignUpAttempt(
+  db: Db,
+  values: { userId: number; passwordHash: string; isAgreeMail: boolean; phone: string | null },
+): Promise<SignUpAttemptRow> {
+  const [row] = await db.insert(signUpAttempts).values(values).returning();
+  if (!row) throw new Error('sign-up attempt insert returned no row');
+  return row;
+}
+
+/** The attempt `id` of `userId`, or that user's newest attempt when `id` is undefined. */
+export async function findSignUpAttempt(db: Db, userId: number, id: number | undefined) {
+  const [row] = await db
+    .select()
+    .from(signUpAttempts)
+    .where(and(eq(signUpAttempts.userId, userId), id === undefined ? undefined : eq(signUpAttempts.id, id)))
+    .orderBy(sql`${signUpAttempts.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** An activated account needs its attempts no more; their codes go with them. */
+export async function deleteSignUpAttempts(db: Db, userId: number): Promise<void> {
+  await db.delete(signUpAttempts).where(eq(signUpAttempts.userId, userId));
+}
+
+/** The newest code of a sign-up attempt, locked for the transaction. */
+export async function latestAttemptCodeForUpdate(db: Db, signUpAttemptId: number) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.signUpAttemptId, signUpAttemptId))
+    .orderBy(sql`${oneTimeCodes.id} desc`)
+    .limit(1)
+    .for('update');
+  return row ?? null;
 }
 
 /** The newest code of a purpose for a user, locked for the transaction. */

@@ -1,12 +1,14 @@
 import {
   AuthResponse,
+  ChangePasswordBody,
+  LoginBody,
   LogoutRequest,
   MailAuthRequest,
   PasswordResetMailRequest,
   PasswordResetRequest,
-  PhoneNumber,
   RefreshRequest,
   RefreshResponse,
+  SignUpBody,
   SignUpStarted,
   SignUpVerifyRequest,
   SmsCodeSent,
@@ -20,39 +22,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { RequiredHeaders } from '../../http/headers.js';
+import { bodyField, type SensitiveLimits } from '../../http/rate-limits.js';
 import type { AuthGuard } from './guard.js';
 import * as auth from './service.js';
 
 const Done = successEnvelope(z.null());
 
-// Bodies only bound the sizes here; the service applies the spec §5 rules so that each
-// failure answers its own catalogue code (INVALID_MAIL_FORM, INVALID_PW_REGEX, …).
-const SignUpBody = z.object({
-  email: z.string().max(254),
-  password: z.string().max(100),
-  passwordConfirm: z.string().max(100),
-  agreeTerms: z.literal(true),
-  agreeMail: z.boolean().optional(),
-  /** Lets the account reset its password by SMS (spec §5). */
-  phone: PhoneNumber.optional(),
-});
-const LoginBody = z.object({ email: z.string().max(254), password: z.string().max(100) });
-const ChangePasswordBody = z.object({ oldPassword: z.string().max(100), newPassword: z.string().max(100) });
-
 export const authRoutes: FastifyPluginAsyncZod<{
   deps: auth.AuthDeps;
   guard: AuthGuard;
-  sensitiveRateLimit: number;
-}> = async (app, { deps, guard, sensitiveRateLimit }) => {
-  // Routes that guess a secret (login, codes, resets) are limited per client address.
-  const SENSITIVE = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+  limits: SensitiveLimits;
+}> = async (app, { deps, guard, limits }) => {
+  // Routes that guess a secret or tell whether an account exists are limited per client address
+  // and per account they name.
+  const SENSITIVE = limits.address;
   const tags = ['auth'];
-  const ctx = (request: FastifyRequest): auth.AuthCtx => ({ ...request.ctx, ...deps, clientIp: request.ip });
+  const ctx = (request: FastifyRequest): auth.AuthCtx => ({ ...request.ctx, ...deps, clientIp: request.clientIp });
 
   app.post(
     '/auth/local/signup',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('email')),
       schema: {
         tags,
         summary: 'E-mail sign-up; sends a 6-digit code',
@@ -68,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/signup/verify',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('userId')),
       schema: {
         tags,
         summary: 'Verify the sign-up code; answers a token pair',
@@ -83,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/user/mail/auth',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('userId')),
       schema: {
         tags,
         summary: 'Send the sign-up code again',
@@ -92,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await auth.resendSignUpCode(ctx(request), request.body.userId);
+      await auth.resendSignUpCode(ctx(request), request.body);
       return ok(null);
     },
   );
@@ -101,6 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/login',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('email')),
       schema: {
         tags,
         summary: 'E-mail login',
@@ -146,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/local/change/password',
     {
-      preHandler: guard.requireUser,
+      preHandler: [guard.requireUser, limits.account((request) => request.user.id)],
       config: SENSITIVE,
       schema: {
         tags,
@@ -166,6 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/reset/mail',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('email')),
       schema: {
         tags,
         summary: 'Mail a password-reset link (valid 1 hour, single use)',
@@ -184,6 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/reset/password',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('userId')),
       schema: {
         tags,
         summary: 'Set a new password from a reset link',
@@ -202,6 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/reset/sms',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('phone')),
       schema: {
         tags,
         summary: 'Text a 6-digit password-reset code (valid 10 minutes) to the phone of an e-mail account',
@@ -217,6 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/local/reset/sms/verify',
     {
       config: SENSITIVE,
+      preHandler: limits.account(bodyField('phone')),
       schema: {
         tags,
         summary: 'Check the texted code; answers userId and uuid for /auth/local/reset/password',

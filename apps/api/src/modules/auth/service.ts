@@ -65,9 +65,10 @@ async function issueTokens(
   familyId: string,
   /** When the user logged in; a refresh carries it over, a new session starts now. */
   authTime: Date = ctx.now,
+  /** A rotation's successor (see `successorToken`); a new session gets a random one. */
+  refreshToken: string = newOpaqueToken(),
 ): Promise<{ pair: TokenPair; row: repo.RefreshTokenRow }> {
   const access = await ctx.tokens.signAccess({ userId: user.id, brandId: user.brandId, authTime }, ctx.now);
-  const refreshToken = newOpaqueToken();
   const refreshExpiresAt = new Date(ctx.now.getTime() + ctx.tokens.settings.refreshTtlSeconds * 1000);
   const row = await repo.insertRefreshToken(db, {
     userId: user.id,
@@ -97,13 +98,14 @@ function isNewSignUp(user: repo.UserRow, now: Date): boolean {
   return user.signedUpAt !== null && now.getTime() - user.signedUpAt.getTime() < HOUR_MS;
 }
 
-async function sendSignUpCode(ctx: AuthCtx, user: repo.UserRow): Promise<void> {
+async function sendSignUpCode(ctx: AuthCtx, db: Db, user: repo.UserRow, attemptId: number): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await repo.insertCode(ctx.db, {
+  await repo.insertCode(db, {
     userId: user.id,
     purpose: 'SIGNUP_OTP',
     codeHash: codeHash(ctx, user.id, code),
     expiresAt: new Date(ctx.now.getTime() + OTP_TTL_MS),
+    signUpAttemptId: attemptId,
   });
   const mail = mailText(ctx.brand, 'signupCode', { code });
   await ctx.mailer.send({ to: user.email ?? '', ...mail });
@@ -125,6 +127,10 @@ export async function recentlyWithdrawn(ctx: AuthCtx, emailOrIdentity: string): 
 
 // ——— sign-up ———
 
+/**
+ * Starts a sign-up attempt. A pending account's credentials are never replaced: each attempt keeps
+ * its own password until its code, mailed to the address, opens the account with it.
+ */
 export async function signUp(
   ctx: AuthCtx,
   input: {
@@ -134,7 +140,7 @@ export async function signUp(
     agreeMail?: boolean | undefined;
     phone?: string | undefined;
   },
-): Promise<{ userId: number; email: string }> {
+): Promise<{ userId: number; email: string; signUpId: number }> {
   const email = input.email.trim();
   check(validateSignUpEmail(email));
   check(validatePassword(input.password));
@@ -149,28 +155,30 @@ export async function signUp(
     if (existing.status !== 'PENDING') throw new AppError('ALREADY_USED_EMAIL');
   }
   const phone = input.phone ?? null;
-  if (phone) {
-    // One account per number and brand; an unverified sign-up does not hold its number.
-    const holder = await accounts.findUserByPhone(ctx.db, ctx.brand.id, phone);
-    if (holder && holder.id !== existing?.id) {
-      if (holder.status !== 'PENDING') throw new AppError('INVALID_PARAMETER');
-      await repo.updateUser(ctx.db, holder.id, { phone: null });
-    }
-  }
+  if (phone) await phoneIsFree(ctx.db, ctx.brand.id, phone, existing?.id);
   const passwordHash = await hashPassword(input.password);
   const user =
-    existing && existing.status === 'PENDING'
-      ? await repo.updateUser(ctx.db, existing.id, { passwordHash, isAgreeMail: input.agreeMail ?? false, phone })
-      : await repo.insertUser(ctx.db, {
-          brandId: ctx.brand.id,
-          email,
-          phone,
-          passwordHash,
-          isAgreeMail: input.agreeMail ?? false,
-          status: 'PENDING',
-        });
-  await sendSignUpCode(ctx, user);
-  return { userId: user.id, email };
+    existing ??
+    (await repo.insertUser(ctx.db, { brandId: ctx.brand.id, email, status: 'PENDING', isAgreeMail: false }));
+  const attempt = await repo.insertSignUpAttempt(ctx.db, {
+    userId: user.id,
+    passwordHash,
+    isAgreeMail: input.agreeMail ?? false,
+    phone,
+  });
+  await sendSignUpCode(ctx, ctx.db, user, attempt.id);
+  return { userId: user.id, email, signUpId: attempt.id };
+}
+
+/**
+ * One account per number and brand (INVALID_PARAMETER when an active one holds it); an unverified
+ * sign-up does not hold its number, so a pending holder loses it.
+ */
+async function phoneIsFree(db: Db, brandId: string, phone: string, userId: number | undefined): Promise<void> {
+  const holder = await accounts.findUserByPhone(db, brandId, phone);
+  if (!holder || holder.id === userId) return;
+  if (holder.status !== 'PENDING') throw new AppError('INVALID_PARAMETER');
+  await repo.updateUser(db, holder.id, { phone: null });
 }
 
 async function pendingUser(ctx: AuthCtx, userId: number): Promise<repo.UserRow> {
@@ -180,25 +188,44 @@ async function pendingUser(ctx: AuthCtx, userId: number): Promise<repo.UserRow> 
   return user;
 }
 
-export async function resendSignUpCode(ctx: AuthCtx, userId: number): Promise<void> {
-  const user = await pendingUser(ctx, userId);
-  const last = await repo.latestCodeForUpdate(ctx.db, user.id, 'SIGNUP_OTP');
+export async function resendSignUpCode(ctx: AuthCtx, input: { userId: number; signUpId?: number | undefined }) {
+  const user = await pendingUser(ctx, input.userId);
+  const attempt = await repo.findSignUpAttempt(ctx.db, user.id, input.signUpId);
+  if (!attempt) throw new AppError('INVALID_PARAMETER');
+  const last = await repo.latestAttemptCodeForUpdate(ctx.db, attempt.id);
   if (last && ctx.now.getTime() - last.createdAt.getTime() < RESEND_INTERVAL_MS) throw new AppError('FREQUENT_REQUEST');
-  await sendSignUpCode(ctx, user);
+  await sendSignUpCode(ctx, ctx.db, user, attempt.id);
 }
 
-export async function verifySignUp(ctx: AuthCtx, input: { userId: number; code: string }): Promise<AuthResponse> {
+export async function verifySignUp(
+  ctx: AuthCtx,
+  input: { userId: number; signUpId: number; code: string },
+): Promise<AuthResponse> {
   const user = await pendingUser(ctx, input.userId);
   const activated = await ctx.db.transaction(async (tx) => {
-    const code = await repo.latestCodeForUpdate(tx, user.id, 'SIGNUP_OTP');
+    // Two attempts verified at once: the first to lock the account opens it, the other finds it open.
+    const locked = await repo.lockUser(tx, user.id);
+    if (locked?.status !== 'PENDING') throw new AppError('ALREADY_AUTH_MAIL');
+    const attempt = await repo.findSignUpAttempt(tx, user.id, input.signUpId);
+    if (!attempt) throw new AppError('INVALID_PARAMETER');
+    const code = await repo.latestAttemptCodeForUpdate(tx, attempt.id);
     if (!code || code.usedAt) throw new AppError('INVALID_PARAMETER');
     if (code.expiresAt <= ctx.now || code.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('EXPIRED_OTP');
     if (code.codeHash !== codeHash(ctx, user.id, input.code)) {
       await repo.countCodeAttempt(tx, code.id);
       return null;
     }
-    await repo.markCodeUsed(tx, code.id, ctx.now);
-    return repo.updateUser(tx, user.id, { status: 'ACTIVE', emailVerifiedAt: ctx.now, signedUpAt: ctx.now });
+    if (attempt.phone) await phoneIsFree(tx, ctx.brand.id, attempt.phone, user.id);
+    // The other attempts, and their codes, die with this one.
+    await repo.deleteSignUpAttempts(tx, user.id);
+    return repo.updateUser(tx, user.id, {
+      status: 'ACTIVE',
+      passwordHash: attempt.passwordHash,
+      isAgreeMail: attempt.isAgreeMail,
+      phone: attempt.phone,
+      emailVerifiedAt: ctx.now,
+      signedUpAt: ctx.now,
+    });
   });
   // A wrong code is counted (committed) before it is refused.
   if (!activated) throw new AppError('INVALID_PARAMETER');
@@ -250,13 +277,22 @@ type Rotation =
   | { error: 'NOT_FOUND_REFRESH_TOKEN' | 'EXPIRED_REFRESH_TOKEN' }
   | { error: null; user: repo.UserRow; pair: TokenPair };
 
+/** How long a just-rotated refresh token still answers, for a concurrent request of the same reader. */
+const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * The token that replaces `presented` in a rotation, derived from it with the signing secret: a
+ * request that presents the same token again within the grace can be answered the same
+ * successor, so a replay never starts a second chain beside the owner's.
+ */
+function successorToken(ctx: AuthDeps, presented: string): string {
+  return createHmac('sha256', ctx.tokens.settings.secret).update(`refresh-successor:${presented}`).digest('base64url');
+}
+
 /**
  * Rotates a refresh token of `userId` inside `tx`. A failure is answered, not thrown, so that the
  * caller can commit a family revocation before it throws.
  */
-/** How long a just-rotated refresh token still works for a concurrent request of the same reader. */
-const REFRESH_REUSE_GRACE_MS = 30_000;
-
 async function rotate(
   ctx: AuthCtx,
   tx: Db,
@@ -265,35 +301,69 @@ async function rotate(
   const current = await repo.findRefreshTokenForUpdate(tx, sha256(input.refreshToken));
   if (!current || current.userId !== input.userId) return { error: 'NOT_FOUND_REFRESH_TOKEN' };
   if (current.revokedAt) {
-    // Two requests of one reader refreshing at once (two tabs, a page and its data call) both
-    // present the same token: the later one, within a short grace and while the family lives,
-    // gets a pair of its own instead of ending the session.
-    const concurrent =
-      current.replacedById !== null &&
-      ctx.now.getTime() - current.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS &&
-      (await repo.familyIsActive(tx, current.familyId, ctx.now));
-    if (!concurrent) {
-      // A rotated token came back: someone holds a copy. End every session of that family.
-      await repo.revokeFamily(tx, current.familyId, ctx.now);
-      return { error: 'EXPIRED_REFRESH_TOKEN' };
-    }
+    const replay = await sameSuccessor(ctx, tx, current, input);
+    if (replay) return replay;
+    // A rotated token came back after the grace: someone holds a copy. End every session of that family.
+    await repo.revokeFamily(tx, current.familyId, ctx.now);
+    return { error: 'EXPIRED_REFRESH_TOKEN' };
   }
   if (current.expiresAt <= ctx.now) return { error: 'EXPIRED_REFRESH_TOKEN' };
   const user = await repo.findUserById(tx, current.userId);
   if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
-  const issued = await issueTokens(ctx, tx, user, current.familyId, input.authTime);
-  if (!current.revokedAt) await repo.markRefreshTokenReplaced(tx, current.id, issued.row.id, ctx.now);
+  const successor = successorToken(ctx, input.refreshToken);
+  const issued = await issueTokens(ctx, tx, user, current.familyId, input.authTime, successor);
+  await repo.markRefreshTokenReplaced(tx, current.id, issued.row.id, ctx.now);
   return { error: null, user, pair: issued.pair };
+}
+
+/**
+ * Two requests of one reader refreshing at once (two tabs, a page and its data call) present the
+ * same token. Within the grace, while its successor is still the live end of the chain, the later
+ * one gets that same pair again (idempotent); otherwise null, and the caller treats it as reuse.
+ */
+async function sameSuccessor(
+  ctx: AuthCtx,
+  tx: Db,
+  current: repo.RefreshTokenRow,
+  input: { refreshToken: string; authTime: Date },
+): Promise<Rotation | null> {
+  const rotatedAt = current.revokedAt;
+  if (current.replacedById === null || !rotatedAt) return null;
+  if (ctx.now.getTime() - rotatedAt.getTime() >= REFRESH_REUSE_GRACE_MS) return null;
+  const successor = await repo.findRefreshTokenById(tx, current.replacedById);
+  const token = successorToken(ctx, input.refreshToken);
+  if (!successor || successor.revokedAt || successor.expiresAt <= ctx.now || successor.tokenHash !== sha256(token)) {
+    return null;
+  }
+  const user = await repo.findUserById(tx, successor.userId);
+  if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
+  // Signed as at the rotation, so it is the access token the first request got.
+  const access = await ctx.tokens.signAccess(
+    { userId: user.id, brandId: user.brandId, authTime: input.authTime },
+    rotatedAt,
+  );
+  return {
+    error: null,
+    user,
+    pair: {
+      accessToken: { token: access.token, expiredAt: access.expiredAt.toISOString() },
+      refreshToken: { token, expiredAt: successor.expiresAt.toISOString() },
+    },
+  };
 }
 
 export async function refresh(
   ctx: AuthCtx,
-  input: { accessToken: string; refreshToken: string; clientIp?: string | undefined },
+  input: { accessToken: string; refreshToken: string },
 ): Promise<RefreshResponse> {
   const claims = await ctx.tokens.verifyAccess(input.accessToken, { allowExpired: true, now: ctx.now });
-  const ip = input.clientIp ?? ctx.clientIp;
+  // A session belongs to one brand, as for every authenticated call.
+  if (claims.brandId !== ctx.brand.id) throw new AppError('MALFORMED_JWT');
+  // The body's clientIp (spec §7) is the caller's own claim; the address recorded and answered is
+  // the one the api trusts (the web's signed relay or the socket), so nobody can choose theirs.
+  const ip = ctx.clientIp;
   const result = await ctx.db.transaction((tx) =>
-    rotate({ ...ctx, clientIp: ip }, tx, {
+    rotate(ctx, tx, {
       userId: claims.userId,
       refreshToken: input.refreshToken,
       authTime: claims.authTime,

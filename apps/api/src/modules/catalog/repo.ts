@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   banners,
@@ -363,13 +363,17 @@ export async function countPages(db: Db, episodeId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether an image is a page of an episode that is not free (served only through signed URLs). */
-export async function isPaidPageImage(db: Db, imageKey: string): Promise<boolean> {
+/**
+ * Whether an image is a page only the viewer may hand out: a page of an episode that is not free,
+ * or of an adult series (spec §8 ADULT_ONLY_CONTENTS). Such pages are served only through signed URLs.
+ */
+export async function isProtectedPageImage(db: Db, imageKey: string): Promise<boolean> {
   const [row] = await db
     .select({ id: episodePages.id })
     .from(episodePages)
     .innerJoin(episodes, eq(episodes.id, episodePages.episodeId))
-    .where(and(eq(episodePages.imageKey, imageKey), eq(episodes.isFree, false)))
+    .innerJoin(series, eq(series.id, episodes.seriesId))
+    .where(and(eq(episodePages.imageKey, imageKey), or(eq(episodes.isFree, false), eq(series.isAdult, true))))
     .limit(1);
   return row !== undefined;
 }

@@ -2,7 +2,7 @@ import { AppError } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { isPaidPageImage } from '../catalog/repo.js';
+import { isProtectedPageImage } from '../catalog/repo.js';
 import type { PageUrlSigner } from '../viewer/signing.js';
 import { isAllowedWidth, isValidKey, type MediaService, negotiateFormat } from './service.js';
 
@@ -18,7 +18,7 @@ const Query = z.object({
 
 /**
  * GET /media/{key}?w=: image renditions by width and by the formats the client accepts (DESIGN §7).
- * Pages of paid episodes need the viewer's signature (`exp`, `sig`) and are cached privately until
+ * Pages of paid episodes and of adult series need the viewer's signature (`exp`, `sig`) and are cached privately until
  * it expires; everything else is public and immutable.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; db: Db; signer: PageUrlSigner }> = async (
@@ -31,7 +31,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; db: Db; s
     const { exp, sig, w } = request.query;
     const now = new Date();
     const signed = exp !== undefined && sig !== undefined && signer.verify(key, exp, sig, now);
-    if (!signed && (await isPaidPageImage(db, key))) throw new AppError('UNAUTHORIZED_CONTENTS');
+    if (!signed && (await isProtectedPageImage(db, key))) throw new AppError('UNAUTHORIZED_CONTENTS');
     const format = negotiateFormat(request.headers.accept);
     const image = await media.rendition(key, w, format);
     if (!image) throw new AppError('NOT_EXIST');

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { RequiredHeaders } from '../../http/headers.js';
+import type { SensitiveLimits } from '../../http/rate-limits.js';
 import type { AuthGuard } from '../auth/guard.js';
 import * as users from './service.js';
 
@@ -24,14 +25,15 @@ const Done = successEnvelope(z.null());
 export const userRoutes: FastifyPluginAsyncZod<{
   guard: AuthGuard;
   deps: users.UsersDeps;
-  sensitiveRateLimit: number;
+  limits: SensitiveLimits;
   /** Request header in which the CDN gives the client's country (COUNTRY_HEADER). */
   countryHeader: string;
-}> = async (app, { guard, deps, sensitiveRateLimit, countryHeader }) => {
-  // Routes that check a secret (password, identity signature) are limited per client address.
-  const SENSITIVE = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+}> = async (app, { guard, deps, limits, countryHeader }) => {
+  // Routes that check a secret (password, identity signature) are limited per client address and account.
+  const SENSITIVE = limits.address;
+  const perMember = [guard.requireUser, limits.account((request) => request.user.id)];
   const tags = ['users'];
-  const ctx = (request: FastifyRequest): users.UsersCtx => ({ ...request.ctx, ...deps, clientIp: request.ip });
+  const ctx = (request: FastifyRequest): users.UsersCtx => ({ ...request.ctx, ...deps, clientIp: request.clientIp });
   const session = (request: FastifyRequest): users.Session => ({
     userId: request.user.id,
     authTime: request.authTime,
@@ -114,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/auth/adult/kr',
     {
-      preHandler: guard.requireUser,
+      preHandler: perMember,
       config: SENSITIVE,
       schema: {
         tags,
@@ -130,7 +132,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/withdrawal',
     {
-      preHandler: guard.requireUser,
+      preHandler: perMember,
       config: SENSITIVE,
       schema: {
         tags,

@@ -37,7 +37,8 @@ function toLink(e: catalogRepo.EpisodeRow, series: catalogRepo.SeriesRow, access
 
 /**
  * The pages of an episode the caller is entitled to (free, or an ownership row that has not run
- * out). Image URLs of paid episodes are signed for PAGE_URL_TTL_MS; free ones are public.
+ * out). Image URLs of paid episodes and of adult series are signed for PAGE_URL_TTL_MS (the media
+ * route serves those only signed); free pages of other series are public.
  */
 export async function episodeViewer(ctx: ViewerCtx, episodeId: number): Promise<ViewerResponse> {
   const { episode, series } = await visibleEpisode(ctx, episodeId);
@@ -52,7 +53,7 @@ export async function episodeViewer(ctx: ViewerCtx, episodeId: number): Promise<
     catalogRepo.nextScheduledAt(ctx.db, episode.seriesId, ctx.now),
     ctx.user ? libraryRepo.findProgress(ctx.db, ctx.user.id, episode.id) : null,
   ]);
-  const expiresAt = episode.isFree ? null : new Date(ctx.now.getTime() + PAGE_URL_TTL_MS);
+  const expiresAt = episode.isFree && !series.isAdult ? null : new Date(ctx.now.getTime() + PAGE_URL_TTL_MS);
   const pageUrl = (key: string) => (expiresAt ? ctx.signer.sign(key, expiresAt) : mediaUrl(key));
   const link = (e: catalogRepo.EpisodeRow | null) => {
     const a = e && access.get(e.id);

@@ -1,6 +1,6 @@
 'use client';
 
-import { OTP_TTL_MS } from '@balcony/contracts';
+import { OTP_TTL_MS, type SignUpStarted } from '@balcony/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -33,15 +33,10 @@ function failureCode(error: unknown): AuthMessageCode {
  * /callback/login-success to the callback.
  */
 export function SignUpFlow({ callbackUrl }: { callbackUrl: string }) {
-  const [pending, setPending] = useState<{ userId: number; email: string } | null>(null);
+  const [pending, setPending] = useState<SignUpStarted | null>(null);
   const [draftEmail, setDraftEmail] = useState('');
   return pending ? (
-    <CodeStep
-      userId={pending.userId}
-      email={pending.email}
-      callbackUrl={callbackUrl}
-      onChangeEmail={() => setPending(null)}
-    />
+    <CodeStep attempt={pending} callbackUrl={callbackUrl} onChangeEmail={() => setPending(null)} />
   ) : (
     <SignUpForm
       callbackUrl={callbackUrl}
@@ -61,7 +56,7 @@ function SignUpForm({
 }: {
   callbackUrl: string;
   initialEmail: string;
-  onStarted(started: { userId: number; email: string }): void;
+  onStarted(started: SignUpStarted): void;
 }) {
   const t = useTranslations('SignUp');
   const tAuth = useTranslations('Auth');
@@ -104,7 +99,7 @@ function SignUpForm({
     setErrors({});
     setSending(true);
     try {
-      const started = await frontFetch<{ userId: number; email: string }>('/auth/local/signup', {
+      const started = await frontFetch<SignUpStarted>('/auth/local/signup', {
         method: 'POST',
         body: { email: email.trim(), password, passwordConfirm, agreeTerms: true, agreeMail },
       });
@@ -210,13 +205,12 @@ function SignUpForm({
 type CodeProblem = AuthMessageCode | 'CODE_REQUIRED' | 'CODE_FORMAT';
 
 function CodeStep({
-  userId,
-  email,
+  attempt,
   callbackUrl,
   onChangeEmail,
 }: {
-  userId: number;
-  email: string;
+  /** The attempt the code belongs to: the code opens the account only together with it. */
+  attempt: SignUpStarted;
   callbackUrl: string;
   onChangeEmail(): void;
 }) {
@@ -255,7 +249,10 @@ function CodeStep({
     setError(null);
     setVerifying(true);
     try {
-      await frontFetch('/auth/local/signup/verify', { method: 'POST', body: { userId, code: normalizeCode(code) } });
+      await frontFetch('/auth/local/signup/verify', {
+        method: 'POST',
+        body: { userId: attempt.userId, signUpId: attempt.signUpId, code: normalizeCode(code) },
+      });
       router.replace(loginSuccessPath(callbackUrl));
     } catch (failure) {
       setVerifying(false);
@@ -269,7 +266,10 @@ function CodeStep({
     setResent(false);
     setError(null);
     try {
-      await frontFetch('/user/mail/auth', { method: 'POST', body: { userId } });
+      await frontFetch('/user/mail/auth', {
+        method: 'POST',
+        body: { userId: attempt.userId, signUpId: attempt.signUpId },
+      });
       setResent(true);
       setCode('');
     } catch (failure) {
@@ -285,7 +285,7 @@ function CodeStep({
         {t('codeTitle')}
       </h2>
       <p className={styles.intro}>
-        {t('codeSent', { email })} {t('codeValidity', { hours: OTP_TTL_MS / HOUR_MS })}
+        {t('codeSent', { email: attempt.email })} {t('codeValidity', { hours: OTP_TTL_MS / HOUR_MS })}
       </p>
       <form className={styles.form} onSubmit={verify} noValidate>
         <div className={styles.codeField}>
@@ -307,7 +307,7 @@ function CodeStep({
         <div role="status" aria-live="polite">
           {resent && (
             <p className={accountStyles.success} data-testid="signup-code-resent">
-              {t('resent', { email })}
+              {t('resent', { email: attempt.email })}
             </p>
           )}
         </div>

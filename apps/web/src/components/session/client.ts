@@ -1,4 +1,5 @@
 import type { CoinBalance, ErrorCode, User } from '@balcony/contracts';
+import { type AuthLogCode, logDetails } from '@/lib/auth/log-codes';
 
 // Browser-side calls to the web's auth base and front proxy. No token ever reaches this code: the
 // session cookie is httpOnly and sealed; these calls only carry the CSRF token.
@@ -139,8 +140,8 @@ export function onSessionBroadcast(listener: () => void): () => void {
 }
 
 /** Spec §7 POST _log: a beacon with level, code and details. */
-export function logAuthEvent(level: 'error' | 'warn', code: string, details?: string): void {
-  const body = JSON.stringify({ level, code, details: details?.slice(0, 2000) });
+export function logAuthEvent(level: 'error' | 'warn', code: AuthLogCode, details?: string): void {
+  const body = JSON.stringify({ level, code, details: logDetails(details) });
   if (typeof navigator !== 'undefined' && navigator.sendBeacon) {
     navigator.sendBeacon('/api/auth/_log', new Blob([body], { type: 'application/json' }));
   }

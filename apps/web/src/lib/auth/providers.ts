@@ -1,9 +1,11 @@
 import 'server-only';
 import { type BrandConfig, SocialProvidersResponse } from '@balcony/contracts';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { apiGet } from '../api-client';
 import { apiBaseUrl } from '../api-url';
+import { relayedClientOf } from '../session/client-address';
 
 /**
  * The social providers the api offers this brand (those with credentials), for the login screen.
@@ -17,6 +19,7 @@ export const fetchSocialProviders = cache(async (brand: BrandConfig): Promise<re
       brand,
       path: '/auth/social/providers',
       schema: SocialProvidersResponse,
+      client: relayedClientOf(await headers()),
     }));
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', msg: 'login providers unavailable', cause: String(error) }));

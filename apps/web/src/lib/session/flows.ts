@@ -12,11 +12,12 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { z } from 'zod';
 import { ApiError, apiCall } from '../api-client';
 import { apiBaseUrl } from '../api-url';
+import { relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { answerUrl, passesCsrf, publicOrigin, redirectToPath, secureOf, setFlag } from './http';
 import { LOGIN_ERROR_PATH, LOGIN_PATH, safeReturnPath } from './redirects';
 import { seal, unseal } from './seal';
-import { clearSessionCookie, clientIpOf, readSessionCookie, sessionFromTokens, writeSessionCookie } from './server';
+import { clearSessionCookie, readSessionCookie, sessionFromTokens, writeSessionCookie } from './server';
 
 // The sign-in, social sign-in and sign-out flows of the auth base (spec §7), on the api's calls.
 
@@ -24,18 +25,21 @@ export function isSocialProvider(value: string): value is SocialProvider {
   return SocialProvider.safeParse(value).success;
 }
 
+/** Sealed by us, yet passed through the one gate again when read (cookies sealed by older builds too). */
+const ReturnPath = z.string().transform((value) => safeReturnPath(value));
+
 const OAuthState = z.object({
   provider: z.string(),
   state: z.string(),
   codeVerifier: z.string(),
   nonce: z.string().optional(),
-  callbackUrl: z.string(),
+  callbackUrl: ReturnPath,
 });
 const SignupTicket = z.object({
   ticket: z.string(),
   email: z.string().nullable(),
   name: z.string().nullable(),
-  callbackUrl: z.string(),
+  callbackUrl: ReturnPath,
 });
 export type PendingSocialUser = Pick<z.infer<typeof SignupTicket>, 'email' | 'name'>;
 
@@ -46,7 +50,7 @@ const call = <T>(
   path: string,
   schema: z.ZodType<T>,
   body?: unknown,
-) => apiCall({ baseUrl: apiBaseUrl(), brand, method, path, body, schema, clientIp: clientIpOf(request.headers) });
+) => apiCall({ baseUrl: apiBaseUrl(), brand, method, path, body, schema, client: relayedClientOf(request.headers) });
 
 /** Spec §7 providers: e-mail credentials plus each social provider the api offers on this brand. */
 export async function listProviders(brand: BrandConfig, request: NextRequest) {
@@ -103,7 +107,7 @@ async function establish(
   fields: Record<string, string>,
 ): Promise<NextResponse> {
   const secure = secureOf(request);
-  const session = await sessionFromTokens(brand, auth, clientIpOf(request.headers));
+  const session = await sessionFromTokens(brand, auth, relayedClientOf(request.headers));
   const response = answerUrl(request, callbackUrl, fields);
   await writeSessionCookie(response.cookies, session, secure);
   response.cookies.set(COOKIES.checked.name, '1', cookieOptions('checked', secure));

@@ -1,20 +1,14 @@
 import 'server-only';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
-import { apiHeaders } from '../api-client';
+import { apiHeaders, relayHeaders } from '../api-client';
 import { apiBaseUrl } from '../api-url';
 import { getRequestBrand } from '../brand';
 import { appPlatformOf } from '../shell/app-shell';
+import { relayedClientOf } from './client-address';
 import { COOKIES } from './cookies';
 import { fail, MAX_BODY_BYTES, passesCsrf, secureOf, setFlag } from './http';
-import {
-  clearSessionCookie,
-  clientIpOf,
-  readSessionCookie,
-  refreshSession,
-  sessionFromTokens,
-  writeSessionCookie,
-} from './server';
+import { clearSessionCookie, readSessionCookie, refreshSession, sessionFromTokens, writeSessionCookie } from './server';
 import { checkTokens, type StoredSession } from './token-check';
 
 /** Calls that handle tokens themselves are not reachable through the proxy. */
@@ -42,7 +36,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 
   const brand = await getRequestBrand();
   const secure = secureOf(request);
-  const clientIp = clientIpOf(request.headers);
+  const client = relayedClientOf(request.headers);
   let session = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
   if (session && session.brandId !== brand.id) session = null;
   let renewed = false;
@@ -52,7 +46,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (text.length > MAX_BODY_BYTES) return fail(413, 'INVALID_PARAMETER', 'Request too large.');
 
   const refresh = async (s: StoredSession): Promise<StoredSession | null> => {
-    const outcome = await refreshSession(brand, s, clientIp);
+    const outcome = await refreshSession(brand, s, client);
     if (outcome.kind === 'renewed') {
       renewed = true;
       return outcome.session;
@@ -64,12 +58,14 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (session && checkTokens(session, Date.now()) !== 'keep') session = await refresh(session);
 
   const send = (s: StoredSession | null) => {
-    const headers = apiHeaders(brand, {
-      platform: appPlatformOf(request.headers.get('user-agent')) ?? 'WEB',
-      visitorAdultAnswer: request.cookies.get(COOKIES.notLoggedInAdult.name)?.value,
-    });
+    const headers = {
+      ...apiHeaders(brand, {
+        platform: appPlatformOf(request.headers.get('user-agent')) ?? 'WEB',
+        visitorAdultAnswer: request.cookies.get(COOKIES.notLoggedInAdult.name)?.value,
+      }),
+      ...relayHeaders(client),
+    };
     if (s) headers.Authorization = `Bearer ${s.accessToken}`;
-    if (clientIp) headers['X-Forwarded-For'] = clientIp;
     let body: string | undefined;
     if (text) {
       headers['Content-Type'] = 'application/json';
@@ -101,7 +97,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     const data = envelope.data as Record<string, unknown>;
     const pair = isTokenPair(data) ? data : isTokenPair(data.authResponse) ? data.authResponse : null;
     if (pair) {
-      session = await sessionFromTokens(brand, pair, clientIp);
+      session = await sessionFromTokens(brand, pair, client);
       renewed = true;
       signUp = pair.isSignUp === true;
       const { accessToken: _a, refreshToken: _r, authResponse: _ar, ...rest } = data;

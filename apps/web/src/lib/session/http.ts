@@ -1,8 +1,8 @@
 import 'server-only';
 import { type NextRequest, NextResponse } from 'next/server';
+import { isSecure } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { csrfMatches, sameOrigin } from './csrf';
-import { isSecure } from './server';
 
 // Shared plumbing of the web's own endpoints (/api/auth/*, the front proxy).
 
@@ -73,8 +73,9 @@ export function publicOrigin(request: NextRequest): string {
   return `${secureOf(request) ? 'https' : 'http'}://${host}`;
 }
 
+/** Whether the browser used HTTPS, as the web's server found it (never a header the browser sent). */
 export function secureOf(request: NextRequest): boolean {
-  return request.nextUrl.protocol === 'https:' || isSecure(request.headers);
+  return isSecure(request.headers);
 }
 
 export function setFlag(

@@ -1,18 +1,48 @@
 // Spec §2 redirect rules as pure functions, so the login route, the auth base and pages agree.
 
+import { hasControlCharacter } from '../control-characters';
+
 export const LOGIN_PATH = '/user/login';
 export const LOGIN_ERROR_PATH = '/callback/login-error';
 
-/** A return address is only ever a path on this site: never `//host`, `\\host` or a URL. */
+/** Any origin works: only a target that stays on it is accepted, and only its path is kept. */
+const HERE = 'http://return.invalid';
+
+/**
+ * Control characters (a browser drops tab, CR and LF, so `/\t/host` becomes `//host`) and
+ * backslashes (read as `/` in http URLs). Refused before parsing: no return path of ours has them.
+ */
+function hasUnsafeCharacter(value: string): boolean {
+  return hasControlCharacter(value) || value.includes('\\');
+}
+
+/**
+ * A path of this site, normalised (`/a/./b?x#y` → `/a/b?x#y`), or null when the value could
+ * take the reader anywhere else: `//host`, `/\host`, `/\t/host`, `https://…`, `javascript:…`.
+ */
+export function sameSitePath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || hasUnsafeCharacter(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, HERE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== HERE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can fold into a protocol-relative path (`/.//host` → `//host`).
+  return path.startsWith('//') ? null : path;
+}
+
+/** The one gate for every return address taken from a request (`callbackUrl`, `callback`, a form field). */
 export function safeReturnPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || /^\/[/\\]/.test(value)) return fallback;
-  return value;
+  return sameSitePath(value) ?? fallback;
 }
 
 /** Adds `porch` (the marketing code of the current page) to a path unless it already has one. */
 export function withPorch(path: string, porch: string | null | undefined): string {
   if (!porch) return path;
-  const url = new URL(path, 'http://x');
+  const url = new URL(path, HERE);
   if (!url.searchParams.has('porch')) url.searchParams.set('porch', porch);
   return `${url.pathname}${url.search}${url.hash}`;
 }

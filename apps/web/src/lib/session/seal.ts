@@ -1,9 +1,8 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { z } from 'zod';
+import { envOrLocalSecret } from '../server-secret';
 
 // Sealed cookies: JWE (dir + A256GCM), so the browser can neither read nor alter what they hold.
 // The key is WEB_SESSION_SECRET; without it a random one is created once in the data folder
@@ -12,26 +11,10 @@ import type { z } from 'zod';
 let key: Uint8Array | undefined;
 
 function sealingKey(): Uint8Array {
-  if (key) return key;
-  const secret = process.env.WEB_SESSION_SECRET ?? localSecret();
-  if (secret.length < 32) throw new Error('WEB_SESSION_SECRET must be at least 32 characters');
-  key = new Uint8Array(createHash('sha256').update(secret).digest());
+  key ??= new Uint8Array(
+    createHash('sha256').update(envOrLocalSecret('WEB_SESSION_SECRET', 'web-session-secret')).digest(),
+  );
   return key;
-}
-
-function localSecret(): string {
-  const dataDir = resolve(process.env.DATA_DIR ?? './data');
-  const file = join(dataDir, 'web-session-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    try {
-      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another worker of this instance wrote it first.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return readFileSync(file, 'utf8').trim();
 }
 
 export async function seal(payload: Record<string, unknown>, maxAgeSeconds: number): Promise<string> {

@@ -10,9 +10,10 @@ import {
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { ApiError, apiCall } from '../api-client';
+import { ApiError, apiCall, type RelayedClient } from '../api-client';
 import { apiBaseUrl } from '../api-url';
 import { getRequestBrand } from '../brand';
+import { relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { seal, unseal } from './seal';
 import { refreshKeepsSession, StoredSession } from './token-check';
@@ -50,28 +51,18 @@ export function clearSessionCookie(jar: CookieJar, secure: boolean): void {
   jar.set(COOKIES.checked.name, '', cookieOptions('checked', secure, 0));
 }
 
-/** Whether the browser reached us over HTTPS (directly or through a proxy that says so). */
-export function isSecure(requestHeaders: Headers): boolean {
-  return requestHeaders.get('x-forwarded-proto') === 'https';
+export function fetchUser(brand: BrandConfig, accessToken: string, client?: RelayedClient): Promise<User> {
+  return apiCall({ baseUrl: apiBaseUrl(), brand, method: 'POST', path: '/user', accessToken, client, schema: User });
 }
 
-/** The browser's address as the first proxy saw it. */
-export function clientIpOf(requestHeaders: Headers): string | undefined {
-  return requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
-}
-
-export function fetchUser(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<User> {
-  return apiCall({ baseUrl: apiBaseUrl(), brand, method: 'POST', path: '/user', accessToken, clientIp, schema: User });
-}
-
-export function fetchCoin(brand: BrandConfig, accessToken: string, clientIp?: string): Promise<CoinBalance> {
+export function fetchCoin(brand: BrandConfig, accessToken: string, client?: RelayedClient): Promise<CoinBalance> {
   return apiCall({
     baseUrl: apiBaseUrl(),
     brand,
     method: 'GET',
     path: '/coin',
     accessToken,
-    clientIp,
+    client,
     schema: CoinBalance,
   });
 }
@@ -80,9 +71,9 @@ export function fetchCoin(brand: BrandConfig, accessToken: string, clientIp?: st
 export async function sessionFromTokens(
   brand: BrandConfig,
   pair: TokenPair | AuthResponse,
-  clientIp?: string,
+  client?: RelayedClient,
 ): Promise<StoredSession> {
-  const user = await fetchUser(brand, pair.accessToken.token, clientIp);
+  const user = await fetchUser(brand, pair.accessToken.token, client);
   return {
     brandId: brand.id,
     userId: user.id,
@@ -103,7 +94,7 @@ export type RefreshOutcome = { kind: 'renewed'; session: StoredSession } | { kin
 export async function refreshSession(
   brand: BrandConfig,
   session: StoredSession,
-  clientIp?: string,
+  client?: RelayedClient,
 ): Promise<RefreshOutcome> {
   try {
     const answer = await apiCall({
@@ -111,8 +102,8 @@ export async function refreshSession(
       brand,
       method: 'POST',
       path: '/auth/refresh',
-      body: { accessToken: session.accessToken, refreshToken: session.refreshToken, clientIp },
-      clientIp,
+      body: { accessToken: session.accessToken, refreshToken: session.refreshToken, clientIp: client?.ip },
+      client,
       schema: RefreshResponse,
     });
     if (!refreshKeepsSession(session, answer.email)) return { kind: 'ended' };
@@ -140,10 +131,10 @@ export async function refreshSession(
 export async function loadSessionView(
   brand: BrandConfig,
   session: StoredSession,
-  clientIp?: string,
+  client?: RelayedClient,
 ): Promise<{ view: SessionView | null; renewed: StoredSession | null; ended: boolean }> {
   const load = (s: StoredSession) =>
-    Promise.all([fetchUser(brand, s.accessToken, clientIp), fetchCoin(brand, s.accessToken, clientIp)]);
+    Promise.all([fetchUser(brand, s.accessToken, client), fetchCoin(brand, s.accessToken, client)]);
   try {
     const [user, coin] = await load(session);
     return { view: { user, coin }, renewed: null, ended: false };
@@ -153,7 +144,7 @@ export async function loadSessionView(
       return { view: null, renewed: null, ended };
     }
   }
-  const outcome = await refreshSession(brand, session, clientIp);
+  const outcome = await refreshSession(brand, session, client);
   if (outcome.kind !== 'renewed') return { view: null, renewed: null, ended: outcome.kind === 'ended' };
   try {
     const [user, coin] = await load(outcome.session);
@@ -179,11 +170,11 @@ export const getServerSession = cache(async (): Promise<SessionView | null> => {
   const session = await getStoredSession();
   if (!session) return null;
   const brand = await getRequestBrand();
-  const clientIp = clientIpOf(await headers());
+  const client = relayedClientOf(await headers());
   try {
     const [user, coin] = await Promise.all([
-      fetchUser(brand, session.accessToken, clientIp),
-      fetchCoin(brand, session.accessToken, clientIp),
+      fetchUser(brand, session.accessToken, client),
+      fetchCoin(brand, session.accessToken, client),
     ]);
     return { user, coin };
   } catch {

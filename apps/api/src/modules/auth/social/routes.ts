@@ -1,5 +1,6 @@
 import {
   AuthResponse,
+  ProviderParams,
   SocialCallbackRequest,
   SocialCallbackResponse,
   SocialProvidersResponse,
@@ -10,27 +11,24 @@ import {
 } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../../http/envelope.js';
 import { RequiredHeaders } from '../../../http/headers.js';
+import type { SensitiveLimits } from '../../../http/rate-limits.js';
 import * as social from './service.js';
 
 // The api side of the web's social login (DESIGN §4): the web's /api/auth/signin/{p} calls
 // /start, its /api/auth/callback/{p} calls /callback, its new-user page calls /signup.
 
-/** Any name: the service answers NOT_EXIST for one that is not offered, known or not. */
-const ProviderParams = z.object({ provider: z.string().max(32) });
-
-export const socialRoutes: FastifyPluginAsyncZod<{ deps: social.SocialDeps; sensitiveRateLimit: number }> = async (
+export const socialRoutes: FastifyPluginAsyncZod<{ deps: social.SocialDeps; limits: SensitiveLimits }> = async (
   app,
-  { deps, sensitiveRateLimit },
+  { deps, limits },
 ) => {
-  const SENSITIVE = { rateLimit: { max: sensitiveRateLimit, timeWindow: '1 minute' } };
+  const SENSITIVE = limits.address;
   const tags = ['auth'];
   const ctx = (request: FastifyRequest): social.SocialCtx => ({
     ...request.ctx,
     ...deps,
-    clientIp: request.ip,
+    clientIp: request.clientIp,
     log: request.log,
   });
 

@@ -1,14 +1,9 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getRequestBrand } from '@/lib/brand';
+import { relayedClientOf } from '@/lib/session/client-address';
 import { COOKIES, cookieOptions } from '@/lib/session/cookies';
 import { secureOf } from '@/lib/session/http';
-import {
-  clearSessionCookie,
-  clientIpOf,
-  loadSessionView,
-  readSessionCookie,
-  writeSessionCookie,
-} from '@/lib/session/server';
+import { clearSessionCookie, loadSessionView, readSessionCookie, writeSessionCookie } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +13,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   const secure = secureOf(request);
   const stored = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
   if (!stored || stored.brandId !== brand.id) return noStore(NextResponse.json({}));
-  const { view, renewed, ended } = await loadSessionView(brand, stored, clientIpOf(request.headers));
+  const { view, renewed, ended } = await loadSessionView(brand, stored, relayedClientOf(request.headers));
   const response = noStore(
     NextResponse.json(
       view ? { user: view.user, coin: view.coin, expires: new Date(stored.refreshExpiresAt).toISOString() } : {},

@@ -1,0 +1,777 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerships, refreshTokens, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { sha256 } from '../src/modules/auth/tokens.js';
+import { sandboxSignature } from '../src/modules/users/identity.js';
+import { createMember, createSeries, grant } from './factories.js';
+import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
+import { appOperations, documentedOperations, type Operation, OUTSIDE_V1, ROUTE_TABLE } from './routes-table.js';
+
+// Issue "Security": every member-owned resource, read and written as another member, gives 0
+// leaks. Member A owns things (a favourite, a reading position, an owned and a rented episode,
+// sessions, a phone); B (same brand), C (another brand), C's bearer sent to A's brand, and a
+// visitor then call every operation of the route table with A's ids and tokens. Their answers
+// must hold nothing of A's, and A's state, read back as A, must not change. The table lives in
+// test/routes-table.ts and must list every /api/v1 operation, each with a probe here.
+
+const BRAND = 'delitoonb-fr';
+const OTHER_BRAND = 'bom-tw';
+
+/** A owns; B is another member of A's brand; C a member of another brand; Cx is C's bearer sent to A's brand; V a visitor. */
+type Actor = 'A' | 'B' | 'C' | 'Cx' | 'V';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Member {
+  id: number;
+  email: string;
+  nickname: string;
+  password: string;
+  brand: string;
+  access: string;
+  refresh: string;
+}
+
+interface Answer {
+  status: number;
+  code: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON, as in the other API tests
+  data: any;
+  body: string;
+}
+
+type Send = (actor: Actor, method: Method, url: string, body?: object) => Promise<Answer>;
+type Probe = (send: Send) => Promise<void>;
+
+interface Leak {
+  operation: string;
+  /** Who got A's data, or `anyone` when A's state changed. */
+  actor: Actor | 'anyone';
+  request: string;
+  what: string;
+}
+
+let t: TestApp;
+let A: Member;
+let B: Member;
+let C: Member;
+/** A series of both brands in which A owns, rents, reads and favours; B and C hold nothing in it. */
+let S: Awaited<ReturnType<typeof createSeries>>;
+/** A series of both brands where B and C keep their own favourite and reading. */
+let T: Awaited<ReturnType<typeof createSeries>>;
+/** Someone who started an e-mail sign-up and has not verified it. */
+let P: { userId: number; signUpId: number; email: string };
+const aPhone = `+3370${String(process.pid % 1e6).padStart(6, '0')}1`;
+const A_OFFSET = 0.375;
+let aRentalEnds: string;
+
+/** Every token A was ever given: none may reach anyone else. */
+const aTokens = new Set<string>();
+const leaks: Leak[] = [];
+const notes: string[] = [];
+let requests = 0;
+let probesRun = 0;
+
+const ep = (n: number) => {
+  const e = S.episodes[n - 1];
+  if (!e) throw new Error(`no episode ${n}`);
+  return e;
+};
+const yearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-03-15`;
+
+function headersOf(actor: Actor): Record<string, string> {
+  const bearer = (m: Member) => ({ authorization: `Bearer ${m.access}` });
+  switch (actor) {
+    case 'A':
+      return { ...brandHeaders(BRAND), ...bearer(A) };
+    case 'B':
+      return { ...brandHeaders(BRAND), ...bearer(B) };
+    case 'C':
+      return { ...brandHeaders(OTHER_BRAND), ...bearer(C) };
+    case 'Cx':
+      return { ...brandHeaders(BRAND), ...bearer(C) };
+    case 'V':
+      return brandHeaders(BRAND);
+  }
+}
+
+/** What of A's must never be in anyone else's answer: text, or a pattern for numbers. */
+function secretsOfA(): { what: string; value: string | RegExp }[] {
+  return [
+    { what: "A's e-mail", value: A.email },
+    { what: "A's nickname", value: A.nickname },
+    { what: "A's phone", value: aPhone },
+    { what: "A's user id as userId", value: new RegExp(`"userId":${A.id}(?!\\d)`) },
+    { what: "A's reading position", value: new RegExp(`"offset":${String(A_OFFSET).replace('.', '\\.')}(?!\\d)`) },
+    { what: "pages of A's owned episode", value: `/${S.slug}/3/` },
+    { what: "pages of A's rented episode", value: `/${S.slug}/4/` },
+    { what: "A's rental end", value: aRentalEnds },
+    ...[...aTokens].map((value) => ({ what: "one of A's tokens", value })),
+  ];
+}
+
+const holds = (text: string, value: string | RegExp) =>
+  typeof value === 'string' ? value !== '' && text.includes(value) : value.test(text);
+
+/** A request under /api/v1, as an actor; answers to anyone but A are searched for A's secrets. */
+async function call(actor: Actor, method: Method, url: string, body?: object, brand?: string): Promise<Answer> {
+  const headers = { ...headersOf(actor), ...(brand && { 'x-balcony-id': brand }) };
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(body !== undefined && { payload: body }),
+  });
+  const json = res.json();
+  const answer = { status: res.statusCode, code: json.code as string | undefined, data: json.data, body: res.body };
+  if (actor !== 'A') {
+    const sent = `${url} ${JSON.stringify(body ?? {})}`;
+    for (const { what, value } of secretsOfA()) {
+      // The caller's own input coming back (an e-mail it typed) tells it nothing new.
+      if (holds(res.body, value) && !holds(sent, value)) {
+        leaks.push({ operation: current?.operation ?? '(setup)', actor, request: `${method} ${url}`, what });
+      }
+    }
+  }
+  return answer;
+}
+
+let current: { operation: Operation; actors: Set<Actor> } | undefined;
+let lastState: Awaited<ReturnType<typeof stateOfA>> | undefined;
+
+function routePattern(operation: Operation): RegExp {
+  const [method, path = ''] = operation.split(' ');
+  const pattern = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/?]+');
+  return new RegExp(`^${method} ${pattern}(\\?.*)?$`);
+}
+
+/** A probe's request: it must be its own operation; bearer routes must refuse visitors and foreign bearers. */
+const send: Send = async (actor, method, url, body) => {
+  if (!current) throw new Error('send outside a probe');
+  const { operation } = current;
+  expect(`${method} /api/v1${url}`, 'a probe calls only its own operation').toMatch(routePattern(operation));
+  current.actors.add(actor);
+  requests++;
+  const answer = await call(actor, method, url, body);
+  if (ROUTE_TABLE[operation].guard === 'bearer') {
+    if (actor === 'V') expect(answer.code, `${operation} as a visitor`).toBe('NOT_LOGIN_USER');
+    if (actor === 'Cx') expect(answer.code, `${operation} with another brand's bearer`).toBe('MALFORMED_JWT');
+  }
+  return answer;
+};
+
+const ok = (answer: Answer) => {
+  expect(answer.code, answer.body).toBeUndefined();
+  expect(answer.status, answer.body).toBe(200);
+  return answer.data;
+};
+const failsWith = (answer: Answer, code: string) => expect(answer.code, answer.body).toBe(code);
+
+async function login(m: Pick<Member, 'email' | 'password' | 'brand'>): Promise<{ access: string; refresh: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/local/login',
+    headers: brandHeaders(m.brand),
+    payload: { email: m.email, password: m.password },
+  });
+  const data = res.json().data;
+  if (!data) throw new Error(`login failed: ${res.body}`);
+  return { access: data.accessToken.token, refresh: data.refreshToken.token };
+}
+
+async function loginA(): Promise<{ access: string; refresh: string }> {
+  const pair = await login(A);
+  aTokens.add(pair.access);
+  aTokens.add(pair.refresh);
+  return pair;
+}
+
+/** A member of `brand` with a password (and a phone), signed in over HTTP. */
+async function member(brand: string, password: string, phone: string | null = null): Promise<Member> {
+  const db = t.database.db;
+  const { id } = await createMember(db, t.config.auth, { brandId: brand });
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), phone })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row?.email || !row.nickname) throw new Error('member without e-mail');
+  const m = { id, email: row.email, nickname: row.nickname, password, brand, access: '', refresh: '' };
+  return { ...m, ...(await login(m)) };
+}
+
+async function sessionLive(refreshToken: string): Promise<boolean> {
+  const [row] = await t.database.db
+    .select({ revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  return row !== undefined && row.revokedAt === null;
+}
+
+/** A's state as A reads it back (and the account row and session it cannot see). */
+async function stateOfA() {
+  const asA = async (method: Method, url: string) => await call('A', method, url, method === 'GET' ? undefined : {});
+  const [me, favourites, owned, recent, detail, resume, ownedEpisode, rentedEpisode] = await Promise.all([
+    asA('POST', '/user'),
+    asA('GET', '/library/favorite'),
+    asA('GET', '/library/my'),
+    asA('GET', '/library/recent'),
+    asA('GET', `/contents/${S.id}`),
+    asA('GET', `/episodes/${ep(1).id}/viewer`),
+    asA('GET', `/episodes/${ep(3).id}/viewer`),
+    asA('GET', `/episodes/${ep(4).id}/viewer`),
+  ]);
+  const db = t.database.db;
+  const [row] = await db.select().from(users).where(eq(users.id, A.id));
+  // A failed login by anyone counts toward A's lock (the login probe); `updatedAt` follows it.
+  const { failedLoginCount: _failures, updatedAt: _updated, ...account } = row ?? {};
+  const held = await db.select().from(ownerships).where(eq(ownerships.userId, A.id));
+  type Item = { series: { id: number } } & Record<string, unknown>;
+  return {
+    me: me.data,
+    account,
+    favourites: favourites.data.items.map((i: Item) => ({ id: i.series.id, at: i.favoritedAt })),
+    owned: owned.data.items.map((i: Item) => ({ id: i.series.id, count: i.ownedCount, rentals: i.rentals })),
+    recent: recent.data.items.map((i: Item) => ({ id: i.series.id, at: i.readAt, position: i.position })),
+    detail: {
+      isFavorite: detail.data.isFavorite,
+      lastRead: detail.data.lastRead,
+      episodes: detail.data.episodes.map((e: { access: { state: string }; read: boolean }) => [e.access.state, e.read]),
+    },
+    resume: resume.data.resume,
+    ownedPages: ownedEpisode.data?.pages.length,
+    rentedPages: rentedEpisode.data?.pages.length,
+    ownerships: held.length,
+    mainSessionLive: await sessionLive(A.refresh),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  S = await createSeries(db, {
+    title: 'Cross Member Harbour',
+    brands: [BRAND, OTHER_BRAND],
+    episodes: { count: 4, free: 2, pages: 3 },
+  });
+  T = await createSeries(db, { title: 'Cross Member Lantern', brands: [BRAND, OTHER_BRAND] });
+  [A, B, C] = await Promise.all([
+    member(BRAND, 'AlphaRead123', aPhone),
+    member(BRAND, 'BravoRead123'),
+    member(OTHER_BRAND, 'CharlieRead123'),
+  ]);
+  aTokens.add(A.access);
+  aTokens.add(A.refresh);
+
+  // A's things.
+  ok(await call('A', 'PUT', `/favorites/${S.id}`));
+  await grant(db, { userId: A.id, seriesId: S.id, episodeId: ep(3).id, kind: 'POSSESSION' });
+  const rentalEnd = new Date(Date.now() + 48 * 3600_000 + 321);
+  aRentalEnds = rentalEnd.toISOString();
+  await grant(db, { userId: A.id, seriesId: S.id, episodeId: ep(4).id, kind: 'RENT', expiresAt: rentalEnd });
+  ok(await call('A', 'PUT', `/episodes/${ep(1).id}/progress`, { page: 1, offset: A_OFFSET }));
+
+  // B's and C's own things elsewhere, so that their lists are not empty by chance.
+  for (const m of ['B', 'C'] as const) {
+    ok(await call(m, 'PUT', `/favorites/${T.id}`));
+    ok(await call(m, 'PUT', `/episodes/${T.episodes[0]?.id}/progress`, { page: 0, offset: 0.125 }));
+  }
+
+  const email = `pending-${process.pid}-${Date.now()}@example.com`;
+  const started = await call('V', 'POST', '/auth/local/signup', {
+    email,
+    password: 'PendingRead123',
+    passwordConfirm: 'PendingRead123',
+    agreeTerms: true,
+  });
+  P = { ...ok(started), email };
+});
+
+afterAll(async () => {
+  const table = Object.values(ROUTE_TABLE);
+  const count = (c: string) => table.filter((e) => e.class === c).length;
+  console.log(
+    [
+      ...notes.map((n) => `  note: ${n}`),
+      `cross-member: ${table.length} operations classified (${count('PUBLIC')} PUBLIC, ${count('MEMBER_SELF')} MEMBER_SELF, ` +
+        `${count('MEMBER_RESOURCE')} MEMBER_RESOURCE), ${probesRun} probes run (${requests} requests), leaks found = ${leaks.length}`,
+    ].join('\n'),
+  );
+  await t?.close();
+});
+
+// ——— probes: one per operation ———
+
+const publicGet =
+  (url: string): Probe =>
+  async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const) expect((await s(actor, 'GET', url)).status).toBeLessThan(500);
+  };
+
+const REDIRECT = 'http://localhost:3000/api/auth/callback/google';
+
+const PROBES: Record<Operation, Probe> = {
+  // ——— PUBLIC ———
+  'GET /api/v1/contents/home/:tab': publicGet('/contents/home/SCHEDULE_ALL'),
+  'GET /api/v1/contents/:id': async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const) {
+      const d = ok(await s(actor, 'GET', `/contents/${S.id}`));
+      expect(d.isFavorite, `${actor} sees A's favourite`).toBe(false);
+      expect(d.lastRead, `${actor} sees A's last read`).toBeNull();
+      const [first, , third, fourth] = d.episodes;
+      expect(first.read, `${actor} sees A's reading`).toBe(false);
+      expect(third.access.state, `${actor} sees A's ownership`).not.toBe('OWNED');
+      expect(fourth.access.state, `${actor} sees A's rental`).not.toBe('RENTED');
+    }
+    failsWith(await s('Cx', 'GET', `/contents/${S.id}`), 'MALFORMED_JWT');
+  },
+  'GET /api/v1/contents/picks': publicGet('/contents/picks'),
+  'GET /api/v1/contents/picks/:id': publicGet('/contents/picks/1'),
+  'GET /api/v1/contents/sitemap': publicGet('/contents/sitemap'),
+  'GET /api/v1/search': publicGet(`/search?q=${encodeURIComponent('Cross Member')}`),
+  'GET /api/v1/banners': publicGet('/banners'),
+  'GET /api/v1/auth/ip-kr': publicGet('/auth/ip-kr'),
+  'GET /api/v1/auth/social/providers': publicGet('/auth/social/providers'),
+  'POST /api/v1/auth/social/:provider/start': async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const) {
+      failsWith(await s(actor, 'POST', '/auth/social/google/start', { redirectUri: REDIRECT }), 'NOT_EXIST');
+    }
+  },
+  'POST /api/v1/auth/social/:provider/callback': async (s) => {
+    const body = { code: 'c', state: 's', expectedState: 's', codeVerifier: 'v'.repeat(43), redirectUri: REDIRECT };
+    for (const actor of ['B', 'C', 'V'] as const) {
+      failsWith(await s(actor, 'POST', '/auth/social/google/callback', body), 'NOT_EXIST');
+    }
+  },
+  'POST /api/v1/auth/social/signup': async (s) => {
+    const body = { signupTicket: 'forged', agreeTerms: true, nickname: 'Stranger' };
+    for (const actor of ['B', 'C', 'V'] as const) {
+      expect((await s(actor, 'POST', '/auth/social/signup', body)).code).toEqual(expect.any(String));
+    }
+  },
+
+  // ——— viewer and reading positions ———
+  'GET /api/v1/episodes/:id/viewer': async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const) {
+      failsWith(await s(actor, 'GET', `/episodes/${ep(3).id}/viewer`), 'UNAUTHORIZED_CONTENTS');
+      failsWith(await s(actor, 'GET', `/episodes/${ep(4).id}/viewer`), 'UNAUTHORIZED_CONTENTS');
+      const free = ok(await s(actor, 'GET', `/episodes/${ep(1).id}/viewer`));
+      expect(free.resume, `${actor} gets A's resume position`).toBeNull();
+    }
+    failsWith(await s('Cx', 'GET', `/episodes/${ep(3).id}/viewer`), 'NOT_FOUND_ACCESS_TOKEN');
+
+    // A's signed page URL is a capability of its own, not bound to A (see the note).
+    const page = ok(await call('A', 'GET', `/episodes/${ep(3).id}/viewer`)).pages[0].url as string;
+    const asB = await t.app.inject({ method: 'GET', url: page, headers: { authorization: `Bearer ${B.access}` } });
+    const unsigned = await t.app.inject({ method: 'GET', url: page.split('?')[0] ?? '' });
+    expect(unsigned.json().code).toBe('UNAUTHORIZED_CONTENTS');
+    notes.push(
+      `GET /media/{page of A's owned episode}?exp&sig (URL from A's viewer) requested by B: ${asB.statusCode} ` +
+        `${asB.statusCode === 200 ? 'image' : asB.json().code} (unsigned: UNAUTHORIZED_CONTENTS); signed page URLs are bearer capabilities until they expire`,
+    );
+  },
+  'PUT /api/v1/episodes/:id/progress': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const owned = await s(actor, 'PUT', `/episodes/${ep(3).id}/progress`, { page: 0, offset: 0.25 });
+      failsWith(owned, 'UNAUTHORIZED_CONTENTS');
+      const own = ok(await s(actor, 'PUT', `/episodes/${ep(1).id}/progress`, { page: 0, offset: 0.25 }));
+      expect(own).toEqual({ page: 0, offset: 0.25 });
+      // The stranger's position is its own, not A's; then it forgets it again.
+      expect(ok(await call(actor, 'GET', `/episodes/${ep(1).id}/viewer`)).resume).toEqual({ page: 0, offset: 0.25 });
+      ok(await call(actor, 'DELETE', `/library/recent/${S.id}`));
+    }
+    failsWith(
+      await s('Cx', 'PUT', `/episodes/${ep(1).id}/progress`, { page: 0, offset: 0.25 }),
+      'NOT_FOUND_ACCESS_TOKEN',
+    );
+    failsWith(await s('V', 'PUT', `/episodes/${ep(1).id}/progress`, { page: 0, offset: 0.25 }), 'NOT_LOGIN_USER');
+  },
+
+  // ——— favourites and the library ———
+  'PUT /api/v1/favorites/:seriesId': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      expect(ok(await s(actor, 'PUT', `/favorites/${S.id}`))).toEqual({ seriesId: S.id, isFavorite: true });
+      ok(await call(actor, 'DELETE', `/favorites/${S.id}`));
+    }
+    await s('Cx', 'PUT', `/favorites/${S.id}`);
+    await s('V', 'PUT', `/favorites/${S.id}`);
+  },
+  'DELETE /api/v1/favorites/:seriesId': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      expect(ok(await s(actor, 'DELETE', `/favorites/${S.id}`))).toEqual({ seriesId: S.id, isFavorite: false });
+    }
+    await s('Cx', 'DELETE', `/favorites/${S.id}`);
+    await s('V', 'DELETE', `/favorites/${S.id}`);
+  },
+  'GET /api/v1/library/my': async (s) => {
+    for (const actor of ['B', 'C'] as const)
+      expect(ok(await s(actor, 'GET', '/library/my'))).toMatchObject({ total: 0, items: [] });
+    await s('Cx', 'GET', '/library/my');
+    await s('V', 'GET', '/library/my');
+  },
+  'GET /api/v1/library/favorite': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/library/favorite'));
+      expect(d.items.map((i: { series: { id: number } }) => i.series.id)).toEqual([T.id]);
+    }
+    await s('Cx', 'GET', '/library/favorite');
+    await s('V', 'GET', '/library/favorite');
+  },
+  'GET /api/v1/library/recent': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/library/recent'));
+      expect(d.items.map((i: { series: { id: number } }) => i.series.id)).toEqual([T.id]);
+    }
+    await s('Cx', 'GET', '/library/recent');
+    await s('V', 'GET', '/library/recent');
+  },
+  'DELETE /api/v1/library/my/:seriesId': async (s) => {
+    for (const actor of ['B', 'C'] as const)
+      expect(ok(await s(actor, 'DELETE', `/library/my/${S.id}`))).toEqual({ removed: true });
+    await s('Cx', 'DELETE', `/library/my/${S.id}`);
+    await s('V', 'DELETE', `/library/my/${S.id}`);
+  },
+  'DELETE /api/v1/library/recent/:seriesId': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      expect(ok(await s(actor, 'DELETE', `/library/recent/${S.id}`))).toEqual({ removed: true });
+    }
+    await s('Cx', 'DELETE', `/library/recent/${S.id}`);
+    await s('V', 'DELETE', `/library/recent/${S.id}`);
+  },
+
+  // ——— e-mail accounts and sessions ———
+  'POST /api/v1/auth/local/signup': async (s) => {
+    const withEmail = (email: string) => ({
+      email,
+      password: 'BravoRead123',
+      passwordConfirm: 'BravoRead123',
+      agreeTerms: true,
+    });
+    failsWith(await s('B', 'POST', '/auth/local/signup', withEmail(A.email)), 'ALREADY_USED_EMAIL');
+    failsWith(await s('V', 'POST', '/auth/local/signup', withEmail(A.email)), 'ALREADY_USED_EMAIL');
+    failsWith(await s('Cx', 'POST', '/auth/local/signup', withEmail(A.email)), 'ALREADY_USED_EMAIL');
+    // Accounts are per brand: in C's brand the address is free, and the code goes to the address.
+    const other = ok(await s('C', 'POST', '/auth/local/signup', withEmail(A.email)));
+    expect(other.userId).not.toBe(A.id);
+    // A stranger restarting a pending sign-up: a new attempt with its own password; the code goes to P.
+    const pending = ok(await s('B', 'POST', '/auth/local/signup', withEmail(P.email)));
+    notes.push(
+      `POST /auth/local/signup by B with the e-mail of a pending sign-up P: SUCCESS, answers P's userId ` +
+        `(${pending.userId === P.userId ? 'the same id' : 'another id'}) and a new signUpId; the code is mailed to P`,
+    );
+  },
+  'POST /api/v1/auth/local/signup/verify': async (s) => {
+    const forA = { userId: A.id, signUpId: P.signUpId, code: '000000' };
+    for (const actor of ['B', 'V', 'Cx'] as const) {
+      failsWith(await s(actor, 'POST', '/auth/local/signup/verify', forA), 'ALREADY_AUTH_MAIL');
+    }
+    failsWith(await s('C', 'POST', '/auth/local/signup/verify', forA), 'NOT_FOUND_USER');
+    const wrong = { userId: P.userId, signUpId: P.signUpId, code: '000000' };
+    const guess = await s('B', 'POST', '/auth/local/signup/verify', wrong);
+    expect(guess.code === 'INVALID_PARAMETER' || guess.code === 'ALREADY_AUTH_MAIL').toBe(true);
+    failsWith(await s('C', 'POST', '/auth/local/signup/verify', wrong), 'NOT_FOUND_USER');
+    notes.push(
+      'POST /auth/local/signup/verify and /user/mail/auth answer NOT_FOUND_USER (no such id in the brand), ' +
+        'ALREADY_AUTH_MAIL (an active account) or a code check (pending): anyone can tell which user ids exist and ' +
+        "their state; B's wrong codes count toward P's 5 attempts",
+    );
+  },
+  'POST /api/v1/user/mail/auth': async (s) => {
+    for (const actor of ['B', 'V', 'Cx'] as const) {
+      failsWith(await s(actor, 'POST', '/user/mail/auth', { userId: A.id }), 'ALREADY_AUTH_MAIL');
+    }
+    failsWith(await s('C', 'POST', '/user/mail/auth', { userId: A.id }), 'NOT_FOUND_USER');
+    const resend = await s('B', 'POST', '/user/mail/auth', { userId: P.userId });
+    expect(resend.data ?? null).toBeNull();
+    notes.push(`POST /user/mail/auth by B with a pending P's userId: ${resend.code ?? 'SUCCESS (a code mailed to P)'}`);
+  },
+  'POST /api/v1/auth/local/login': async (s) => {
+    const wrong = { email: A.email, password: 'WrongRead123' };
+    for (const actor of ['B', 'V', 'Cx'] as const)
+      failsWith(await s(actor, 'POST', '/auth/local/login', wrong), 'INCORRECT_PASSWORD');
+    // A's right password from another brand opens nothing: accounts are per brand.
+    const right = { email: A.email, password: A.password };
+    failsWith(await s('C', 'POST', '/auth/local/login', right), 'NOT_REGISTERED_USER');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, A.id));
+    notes.push(
+      `POST /auth/local/login: strangers' wrong passwords for A's e-mail count toward A's lock ` +
+        `(failedLoginCount now ${row?.failedLoginCount}; 5 lock A out for an hour)`,
+    );
+  },
+  'POST /api/v1/auth/refresh': async (s) => {
+    failsWith(
+      await s('B', 'POST', '/auth/refresh', { accessToken: B.access, refreshToken: A.refresh }),
+      'NOT_FOUND_REFRESH_TOKEN',
+    );
+    failsWith(
+      await s('C', 'POST', '/auth/refresh', { accessToken: C.access, refreshToken: A.refresh }),
+      'NOT_FOUND_REFRESH_TOKEN',
+    );
+    failsWith(
+      await s('Cx', 'POST', '/auth/refresh', { accessToken: C.access, refreshToken: A.refresh }),
+      'MALFORMED_JWT',
+    );
+    failsWith(
+      await s('V', 'POST', '/auth/refresh', { accessToken: 'not-a-jwt', refreshToken: A.refresh }),
+      'MALFORMED_JWT',
+    );
+
+    // A token A rotated out, replayed by B: refused without ending A's session (no family revocation).
+    const first = await loginA();
+    const rotated = ok(
+      await call('A', 'POST', '/auth/refresh', { accessToken: first.access, refreshToken: first.refresh }),
+    );
+    aTokens.add(rotated.accessToken.token);
+    aTokens.add(rotated.refreshToken.token);
+    const replay = await s('B', 'POST', '/auth/refresh', { accessToken: B.access, refreshToken: first.refresh });
+    failsWith(replay, 'NOT_FOUND_REFRESH_TOKEN');
+    expect(await sessionLive(rotated.refreshToken.token)).toBe(true);
+
+    // A's own pair, sent with another brand's header.
+    const crossBrand = await call(
+      'A',
+      'POST',
+      '/auth/refresh',
+      { accessToken: rotated.accessToken.token, refreshToken: rotated.refreshToken.token },
+      OTHER_BRAND,
+    );
+    // Refused like every authenticated call: a session belongs to its brand.
+    failsWith(crossBrand, 'MALFORMED_JWT');
+  },
+  'PUT /api/v1/auth/logout': async (s) => {
+    // The refresh token is the capability: whoever holds it ends that session, bearer or not.
+    const second = await loginA();
+    const byB = await s('B', 'PUT', '/auth/logout', { refreshToken: second.refresh });
+    const secondLive = await sessionLive(second.refresh);
+    const third = await loginA();
+    const next = ok(
+      await call('A', 'POST', '/auth/refresh', { accessToken: third.access, refreshToken: third.refresh }),
+    );
+    aTokens.add(next.accessToken.token);
+    aTokens.add(next.refreshToken.token);
+    const byVisitor = await s('V', 'PUT', '/auth/logout', { refreshToken: third.refresh });
+    const thirdLive = await sessionLive(next.refreshToken.token);
+    const byC = await s('C', 'PUT', '/auth/logout', { refreshToken: second.refresh });
+    const byCx = await s('Cx', 'PUT', '/auth/logout', { refreshToken: 'not-a-token' });
+    failsWith(byCx, 'NOT_FOUND_REFRESH_TOKEN');
+    notes.push(
+      `PUT /auth/logout by B (own bearer) with A's live refresh token: ${byB.code ?? 'SUCCESS'}, A's session ` +
+        `${secondLive ? 'kept' : 'ended'}; by a visitor with a refresh token A had already rotated out: ` +
+        `${byVisitor.code ?? 'SUCCESS'}, A's current token of that session ${thirdLive ? 'kept' : 'ended'}; ` +
+        `by C (other brand) with A's ended token: ${byC.code ?? 'SUCCESS'}`,
+    );
+    expect(byB.data ?? null).toBeNull();
+  },
+  'POST /api/v1/auth/local/change/password': async (s) => {
+    const body = { oldPassword: A.password, newPassword: 'Hijacked1234' };
+    for (const actor of ['B', 'C'] as const)
+      failsWith(await s(actor, 'POST', '/auth/local/change/password', body), 'INCORRECT_PASSWORD');
+    await s('Cx', 'POST', '/auth/local/change/password', body);
+    await s('V', 'POST', '/auth/local/change/password', body);
+  },
+  'POST /api/v1/auth/local/reset/mail': async (s) => {
+    expect(ok(await s('B', 'POST', '/auth/local/reset/mail', { email: A.email }))).toBeNull();
+    for (const actor of ['V', 'Cx'] as const) {
+      failsWith(await s(actor, 'POST', '/auth/local/reset/mail', { email: A.email }), 'FREQUENT_REQUEST');
+    }
+    failsWith(await s('C', 'POST', '/auth/local/reset/mail', { email: A.email }), 'NOT_FOUND_USER');
+    const link = mailBody((await t.mailTo(A.email)).at(-1) ?? '');
+    expect(link).toContain(`userId=${A.id}`);
+    // The link's secret is A's: it must reach nobody else either.
+    const uuid = link.match(/uuid=([\w-]+)/)?.[1];
+    expect(uuid).toEqual(expect.any(String));
+    if (uuid) aTokens.add(uuid);
+    notes.push(
+      'POST /auth/local/reset/mail: anyone may have the link mailed to A (to A only); it answers NOT_FOUND_USER ' +
+        'for unknown addresses, and for 5 minutes FREQUENT_REQUEST to everyone, A included',
+    );
+  },
+  'POST /api/v1/auth/local/reset/password': async (s) => {
+    const body = { userId: A.id, uuid: 'forged-reset-uuid', newPassword: 'Hijacked1234' };
+    for (const actor of ['B', 'V', 'Cx'] as const)
+      failsWith(await s(actor, 'POST', '/auth/local/reset/password', body), 'UNKNOWN');
+    failsWith(await s('C', 'POST', '/auth/local/reset/password', body), 'NOT_FOUND_USER');
+  },
+  'POST /api/v1/auth/local/reset/sms': async (s) => {
+    const sent = ok(await s('B', 'POST', '/auth/local/reset/sms', { phone: aPhone }));
+    expect(Object.keys(sent)).toEqual(['expiredAt']);
+    for (const actor of ['V', 'Cx'] as const)
+      failsWith(await s(actor, 'POST', '/auth/local/reset/sms', { phone: aPhone }), 'ALREADY_SEND_SMS');
+    failsWith(await s('C', 'POST', '/auth/local/reset/sms', { phone: aPhone }), 'NOT_FOUND_SMS_USER');
+    expect(await t.smsTo(aPhone)).toHaveLength(1);
+  },
+  'POST /api/v1/auth/local/reset/sms/verify': async (s) => {
+    const texted = (await t.smsTo(aPhone)).at(-1)?.match(/\d{6}/)?.[0] ?? '000000';
+    const wrong = { phone: aPhone, code: texted === '000000' ? '111111' : '000000' };
+    for (const actor of ['B', 'V', 'Cx'] as const) {
+      failsWith(await s(actor, 'POST', '/auth/local/reset/sms/verify', wrong), 'INVALID_PARAMETER');
+    }
+    failsWith(await s('C', 'POST', '/auth/local/reset/sms/verify', wrong), 'NOT_FOUND_SMS_USER');
+    notes.push(
+      "POST /auth/local/reset/sms/verify: strangers' wrong codes count toward the 5 attempts of A's texted code",
+    );
+  },
+
+  // ——— the signed-in account ———
+  'POST /api/v1/user': async (s) => {
+    for (const m of [B, C]) {
+      const me = ok(await s(m === B ? 'B' : 'C', 'POST', '/user'));
+      expect(me).toMatchObject({ id: m.id, email: m.email, nickname: m.nickname });
+    }
+    await s('Cx', 'POST', '/user');
+    await s('V', 'POST', '/user');
+  },
+  'PUT /api/v1/user': async (s) => {
+    const bodies = [
+      { action: 'ADULT', refreshToken: A.refresh, verifyAdultRequest: { birthedAt: yearsAgo(30) } },
+      { action: 'MAIL', refreshToken: A.refresh, agreeMailRequest: { isAgreeMail: true } },
+      { action: 'PROFILE', refreshToken: A.refresh, profileRequest: { nickname: 'Hijacker' } },
+    ];
+    for (const body of bodies) {
+      for (const actor of ['B', 'C'] as const)
+        failsWith(await s(actor, 'PUT', '/user', body), 'NOT_FOUND_REFRESH_TOKEN');
+      await s('Cx', 'PUT', '/user', body);
+      await s('V', 'PUT', '/user', body);
+    }
+  },
+  'PUT /api/v1/user/adult/toggle/:value': async (s) => {
+    for (const m of [B, C]) {
+      const actor = m === B ? 'B' : 'C';
+      expect(ok(await s(actor, 'PUT', '/user/adult/toggle/false'))).toMatchObject({ id: m.id, email: m.email });
+      failsWith(await s(actor, 'PUT', '/user/adult/toggle/true'), 'ADULT_ONLY_CONTENTS');
+    }
+    await s('Cx', 'PUT', '/user/adult/toggle/false');
+    await s('V', 'PUT', '/user/adult/toggle/false');
+  },
+  'PUT /api/v1/user/BL/toggle/:value': async (s) => {
+    for (const m of [B, C]) {
+      const actor = m === B ? 'B' : 'C';
+      expect(ok(await s(actor, 'PUT', '/user/BL/toggle/false'))).toMatchObject({ id: m.id, isBlToggle: false });
+      expect(ok(await s(actor, 'PUT', '/user/BL/toggle/true'))).toMatchObject({ id: m.id, isBlToggle: true });
+    }
+    await s('Cx', 'PUT', '/user/BL/toggle/false');
+    await s('V', 'PUT', '/user/BL/toggle/false');
+  },
+  'PUT /api/v1/app/push': async (s) => {
+    for (const m of [B, C]) {
+      const d = ok(await s(m === B ? 'B' : 'C', 'PUT', '/app/push', { isAgreePushNight: true }));
+      expect(d).toMatchObject({ id: m.id, agreePush: { isAgreePushNight: true } });
+    }
+    await s('Cx', 'PUT', '/app/push', { isAgreePushNight: true });
+    await s('V', 'PUT', '/app/push', { isAgreePushNight: true });
+  },
+  'POST /api/v1/user/auth/adult/kr': async (s) => {
+    const birthedAt = yearsAgo(30);
+    const signature = sandboxSignature(t.config.auth.secret, 'tx-cross-member', birthedAt);
+    const body = { refreshToken: A.refresh, txId: 'tx-cross-member', birthedAt, signature };
+    for (const actor of ['B', 'C'] as const)
+      failsWith(await s(actor, 'POST', '/user/auth/adult/kr', body), 'NOT_FOUND_REFRESH_TOKEN');
+    await s('Cx', 'POST', '/user/auth/adult/kr', body);
+    await s('V', 'POST', '/user/auth/adult/kr', body);
+  },
+  'POST /api/v1/user/withdrawal': async (s) => {
+    const body = { reason: 'not mine', password: A.password, confirm: true };
+    for (const actor of ['B', 'C'] as const)
+      failsWith(await s(actor, 'POST', '/user/withdrawal', body), 'INCORRECT_PASSWORD');
+    await s('Cx', 'POST', '/user/withdrawal', body);
+    await s('V', 'POST', '/user/withdrawal', body);
+  },
+  'GET /api/v1/coin': coinProbe('/coin'),
+  'GET /api/v1/coin/user': coinProbe('/coin/user'),
+  'GET /api/v1/coin/user/used': coinProbe('/coin/user/used'),
+};
+
+function coinProbe(url: string): Probe {
+  return async (s) => {
+    for (const actor of ['B', 'C'] as const) ok(await s(actor, 'GET', url));
+    await s('Cx', 'GET', url);
+    await s('V', 'GET', url);
+  };
+}
+
+describe('the route table', () => {
+  it('classifies every /api/v1 operation of the app, and nothing the app does not answer', () => {
+    const live = appOperations(t.app);
+    const v1 = [...live].filter((op) => op.split(' ')[1]?.startsWith('/api/v1/')).sort();
+    const classified = Object.keys(ROUTE_TABLE).sort();
+    const unclassified = v1.filter((op) => !(op in ROUTE_TABLE));
+    const stale = classified.filter((op) => !live.has(op));
+    expect(unclassified, 'new operations: classify them in test/routes-table.ts and add a probe').toEqual([]);
+    expect(stale, 'operations the app no longer answers').toEqual([]);
+    const outside = [...live].filter((op) => !op.split(' ')[1]?.startsWith('/api/v1/')).sort();
+    expect(outside, 'routes outside /api/v1 (review them for member data, then list them)').toEqual(
+      [...OUTSIDE_V1].sort(),
+    );
+    // The tree reading is checked against the OpenAPI document, which lists every visible route.
+    const documented = [...documentedOperations(t.app)].filter((op) => op.includes(' /api/v1/')).sort();
+    expect(v1).toEqual(documented);
+  });
+
+  it('has a probe for every classified operation, and none for anything else', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(ROUTE_TABLE).sort());
+  });
+});
+
+describe('cross-member probes', () => {
+  it('starts from A holding every kind of thing the probes aim at', async () => {
+    const a = await stateOfA();
+    expect(a).toMatchObject({
+      me: { id: A.id, email: A.email, nickname: A.nickname },
+      account: { status: 'ACTIVE', phone: aPhone },
+      favourites: [{ id: S.id }],
+      owned: [{ id: S.id, count: 1, rentals: [{ episodeId: ep(4).id, expiresAt: aRentalEnds }] }],
+      recent: [{ id: S.id, position: { page: 1, offset: A_OFFSET } }],
+      detail: { isFavorite: true, lastRead: { episodeId: ep(1).id } },
+      resume: { page: 1, offset: A_OFFSET },
+      ownedPages: 3,
+      rentedPages: 3,
+      ownerships: 2,
+      mainSessionLive: true,
+    });
+    expect(a.detail.episodes).toEqual([
+      ['FREE', true],
+      ['FREE', false],
+      ['OWNED', false],
+      ['RENTED', false],
+    ]);
+  });
+
+  for (const operation of Object.keys(ROUTE_TABLE) as Operation[]) {
+    const entry = ROUTE_TABLE[operation];
+    it(`${operation} (${entry.class})`, async () => {
+      const probe = (PROBES as Partial<Record<Operation, Probe>>)[operation];
+      if (!probe) throw new Error(`${operation} has no probe: add one to PROBES`);
+      // The state after the previous probe is the state before this one (tests run in order).
+      const before = lastState ?? (await stateOfA());
+      lastState = undefined;
+      current = { operation, actors: new Set() };
+      const leaksBefore = leaks.length;
+      try {
+        await probe(send);
+      } finally {
+        probesRun++;
+      }
+      const used = current.actors;
+      current = undefined;
+      const needed: Actor[] =
+        entry.guard === 'none' || entry.class === 'PUBLIC' ? ['B', 'C', 'V'] : ['B', 'C', 'Cx', 'V'];
+      expect([...used].filter((a) => needed.includes(a)).sort(), 'actors the probe used').toEqual(needed.sort());
+      const after = await stateOfA();
+      lastState = after;
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        leaks.push({ operation, actor: 'anyone', request: '(after the probe)', what: "A's state changed" });
+      }
+      expect(after, "A's state, read back as A").toEqual(before);
+      expect(leaks.slice(leaksBefore)).toEqual([]);
+    });
+  }
+
+  it('leaves A able to refresh and sign in, and sends A’s mail and texts to nobody else', async () => {
+    const refreshed = await call('A', 'POST', '/auth/refresh', { accessToken: A.access, refreshToken: A.refresh });
+    expect(ok(refreshed).email).toBe(A.email);
+    const again = await loginA();
+    expect(again.access).toEqual(expect.any(String));
+    for (const m of [B, C]) expect(await t.mailTo(m.email)).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+});

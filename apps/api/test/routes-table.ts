@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+
+// The route table of the API, read from the built app, and the classification every /api/v1
+// operation must have (issue "Security": cross-member access). A route added without a line
+// here fails test/cross-member.test.ts, and so does a line left for a route that is gone.
+
+/** Who a caller must be, and whose data the operation touches. */
+export type RouteClass =
+  /** Open to visitors; a member's bearer may only add that member's own overlay. */
+  | 'PUBLIC'
+  /** Acts on the caller's own account only: who it is comes from the bearer, nothing else. */
+  | 'MEMBER_SELF'
+  /** Takes an id, token, e-mail or phone (path, query or body) that can name another member's thing. */
+  | 'MEMBER_RESOURCE';
+
+/** How the route reads the bearer: `guard.requireUser`, `guard.optionalUser`, or not at all. */
+export type Guard = 'bearer' | 'optional' | 'none';
+
+export interface RouteEntry {
+  class: RouteClass;
+  guard: Guard;
+  /** For MEMBER_RESOURCE: what in the request names a member's thing. */
+  names?: string;
+}
+
+const PUBLIC_OPTIONAL: RouteEntry = { class: 'PUBLIC', guard: 'optional' };
+const PUBLIC: RouteEntry = { class: 'PUBLIC', guard: 'none' };
+const SELF: RouteEntry = { class: 'MEMBER_SELF', guard: 'bearer' };
+
+/** Every operation under /api/v1, as `METHOD /api/v1/path` with Fastify's `:param` syntax. */
+export const ROUTE_TABLE = {
+  // catalog: visitors and members; a bearer adds the member's own favourite, reading and access.
+  'GET /api/v1/contents/home/:tab': PUBLIC_OPTIONAL,
+  'GET /api/v1/contents/:id': PUBLIC_OPTIONAL,
+  'GET /api/v1/contents/picks': PUBLIC_OPTIONAL,
+  'GET /api/v1/contents/picks/:id': PUBLIC_OPTIONAL,
+  'GET /api/v1/contents/sitemap': PUBLIC_OPTIONAL,
+  'GET /api/v1/search': PUBLIC_OPTIONAL,
+  'GET /api/v1/banners': PUBLIC_OPTIONAL,
+  'GET /api/v1/auth/ip-kr': PUBLIC,
+  'GET /api/v1/auth/social/providers': PUBLIC,
+  'POST /api/v1/auth/social/:provider/start': PUBLIC,
+  'POST /api/v1/auth/social/:provider/callback': PUBLIC,
+  'POST /api/v1/auth/social/signup': PUBLIC,
+
+  // viewer: free episodes for everyone, owned ones for their owner; progress is the member's.
+  'GET /api/v1/episodes/:id/viewer': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: 'an episode id: its ownership rows and reading position belong to members',
+  },
+  'PUT /api/v1/episodes/:id/progress': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: 'an episode id: the reading position of a member',
+  },
+
+  // library and favourites
+  'PUT /api/v1/favorites/:seriesId': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a series id: a member favourite',
+  },
+  'DELETE /api/v1/favorites/:seriesId': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a series id: a member favourite',
+  },
+  'GET /api/v1/library/my': SELF,
+  'GET /api/v1/library/favorite': SELF,
+  'GET /api/v1/library/recent': SELF,
+  'DELETE /api/v1/library/my/:seriesId': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a series id: an entry of the owned library',
+  },
+  'DELETE /api/v1/library/recent/:seriesId': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a series id: reading positions in the series',
+  },
+
+  // e-mail accounts and sessions
+  'POST /api/v1/auth/local/signup': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'an e-mail address' },
+  'POST /api/v1/auth/local/signup/verify': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: 'a userId and sign-up attempt',
+  },
+  'POST /api/v1/user/mail/auth': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'a userId' },
+  'POST /api/v1/auth/local/login': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'an e-mail address' },
+  'POST /api/v1/auth/refresh': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: 'a refresh token and an access token',
+  },
+  'PUT /api/v1/auth/logout': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'a refresh token' },
+  'POST /api/v1/auth/local/change/password': SELF,
+  'POST /api/v1/auth/local/reset/mail': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'an e-mail address' },
+  'POST /api/v1/auth/local/reset/password': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: 'a userId and reset uuid',
+  },
+  'POST /api/v1/auth/local/reset/sms': { class: 'MEMBER_RESOURCE', guard: 'none', names: 'a phone number' },
+  'POST /api/v1/auth/local/reset/sms/verify': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: 'a phone number and texted code',
+  },
+
+  // the signed-in account
+  'POST /api/v1/user': SELF,
+  'PUT /api/v1/user': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'a refresh token in the body' },
+  'PUT /api/v1/user/adult/toggle/:value': SELF,
+  'PUT /api/v1/user/BL/toggle/:value': SELF,
+  'PUT /api/v1/app/push': SELF,
+  'POST /api/v1/user/auth/adult/kr': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a refresh token in the body',
+  },
+  'POST /api/v1/user/withdrawal': SELF,
+  'GET /api/v1/coin': SELF,
+  'GET /api/v1/coin/user': SELF,
+  'GET /api/v1/coin/user/used': SELF,
+} as const satisfies Record<string, RouteEntry>;
+
+export type Operation = keyof typeof ROUTE_TABLE;
+export type MemberOperation = {
+  [K in Operation]: (typeof ROUTE_TABLE)[K]['class'] extends 'PUBLIC' ? never : K;
+}[Operation];
+
+/** Routes outside /api/v1, which carry no member data (reviewed with the table). */
+export const OUTSIDE_V1 = [
+  'GET /_/health',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/yaml',
+  // Page images: paid pages need a signature from the viewer (test/reading.test.ts).
+  'GET /media/*',
+] as const;
+
+const TREE_LINE = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([^)]*)\))?$/;
+
+/**
+ * Every operation the app answers, from the router's radix tree (`printRoutes`, hidden routes
+ * included): `METHOD path`. HEAD twins of GET routes and the CORS `OPTIONS *` are left out.
+ * The default, prefix-split tree is read: `commonPrefix: false` drops `/media/*` and prints
+ * `/api/docs/static/*` as `/api/docs/*` (Fastify 5.x).
+ */
+export function appOperations(app: FastifyInstance): Set<string> {
+  const found = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes().split('\n')) {
+    if (line.trim() === '') continue;
+    const match = TREE_LINE.exec(line);
+    if (!match) throw new Error(`cannot read the route tree line ${JSON.stringify(line)}`);
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    const text = match[2] === '(empty root node)' ? '' : (match[2] ?? '');
+    const path = (stack[depth - 1] ?? '') + text;
+    stack.push(path);
+    const methods = (match[3] ?? '').split(',').map((m) => m.trim());
+    for (const method of methods) {
+      if (method === '' || method === 'OPTIONS') continue;
+      if (method === 'HEAD' && methods.includes('GET')) continue;
+      found.add(`${method} ${path}`);
+    }
+  }
+  return found;
+}
+
+/** The operations of the OpenAPI document, in the same form (`{id}` becomes `:id`). */
+export function documentedOperations(app: FastifyInstance): Set<string> {
+  const doc = app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const found = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of Object.keys(item)) {
+      found.add(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The web's production server: Next.js on node:http, so that the app learns the reader's address
+// and scheme from the socket and the proxies it trusts (request-stamp.mjs), never from headers a
+// browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
+// Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), and everything `next start` reads.
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { compileTrust, createRequestStamp } from './request-stamp.mjs';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// As `next start` does; set before Next.js and React are loaded, since they read it on load.
+process.env.NODE_ENV ??= 'production';
+// Tells the app (src/lib/session/client-address.ts) that the x-balcony-* request headers are ours.
+process.env.BALCONY_WEB_SERVER = '1';
+const { default: next } = await import('next');
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const port = Number(process.env.WEB_PORT ?? 3000);
+const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY));
+
+const app = next({ dev: false, dir, port, hostname: 'localhost' });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  stamp(req, res);
+  handle(req, res).catch((error) => {
+    console.error(JSON.stringify({ level: 'error', msg: 'request failed', cause: String(error) }));
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+
+// Like `next start -p`: every interface.
+server.listen(port, () => console.log(`› web ready on http://localhost:${port}`));
+
+let closing = false;
+function shutDown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`› web closing (${signal})`);
+  // Stop taking connections, let requests in flight finish, then leave; never hang past the grace.
+  setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  server.close(() => {
+    Promise.resolve(app.close?.()).finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutDown('SIGTERM'));
+process.on('SIGINT', () => shutDown('SIGINT'));
