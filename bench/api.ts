@@ -1,79 +1,93 @@
-// API load benchmark: the reading endpoints against a bare Fastify hello-world, in one run on this
-// machine with the same autocannon settings, so the figures are comparable.
-// Env: BENCH_SECONDS (10 per endpoint), DATABASE_URL (PostgreSQL; default an embedded PGlite in a
-// temp dir).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// API load benchmark: the catalog reads as a visitor and as a member, beside a bare Fastify
+// hello-world, in one run on this machine with the same autocannon settings, so the figures are
+// comparable. The servers under test run in their own processes (serve-api.ts); the load comes
+// from this one.
+// Env: BENCH_SECONDS (10 per endpoint), BENCH_CONNECTIONS (100), DATABASE_URL (PostgreSQL; default
+// an embedded PGlite in a temp dir), LOG_LEVEL (the api's, default info as in production).
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { seedDemoCatalog } from '../apps/api/src/db/seed/seed.js';
 import { API_HEADERS, findTargets } from './catalog.js';
+import type { Served } from './serve-api.js';
 
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const SERVE = fileURLToPath(new URL('./serve-api.ts', import.meta.url));
 
 export interface ApiRow {
   endpoint: string;
+  caller: 'visitor' | 'member' | '';
   rps: number;
   p99: number;
   errors: number;
 }
 
-async function load(endpoint: string, url: string, seconds: number): Promise<ApiRow> {
-  const result = await autocannon({ url, headers: API_HEADERS, connections: CONNECTIONS, duration: seconds });
+/** Starts serve-api.ts in a child process and waits for its address. */
+function serve(kind: 'api' | 'hello'): Promise<{ served: Served; child: ChildProcess }> {
+  const child = fork(SERVE, [kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (served) => resolve({ served: served as Served, child }));
+    child.once('exit', (code) => reject(new Error(`serve-api.ts ${kind} exited with code ${code}`)));
+  });
+}
+
+async function load(
+  endpoint: string,
+  caller: ApiRow['caller'],
+  url: string,
+  seconds: number,
+  token?: string,
+): Promise<ApiRow> {
+  const headers = { ...API_HEADERS, ...(token && { authorization: `Bearer ${token}` }) };
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   return {
     endpoint,
+    caller,
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
 }
 
-/** Runs the api in-process on a freshly seeded database and loads each endpoint in turn. */
 export async function runApiBench(seconds: number): Promise<{ rows: ApiRow[]; database: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'balcony-bench-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0 };
-  const database = await openDatabase(config);
-  const bare = Fastify();
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const hello = await serve('hello');
+  const api = await serve('api').catch((error) => {
+    hello.child.kill();
+    throw error;
+  });
   try {
-    await database.migrate();
-    await seedDemoCatalog(database.db, {});
-    app = await buildApp({ config, database });
-    const apiBase = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { seriesId, freeEpisodeId } = await findTargets(apiBase);
-    bare.get('/', async () => ({ hello: 'world' }));
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-    const rows = [
-      await load('bare Fastify hello-world', bareBase, seconds),
-      await load('GET /contents/home/RANKING', `${apiBase}/api/v1/contents/home/RANKING`, seconds),
-      await load(`GET /contents/${seriesId}`, `${apiBase}/api/v1/contents/${seriesId}`, seconds),
-      await load(
-        `GET /episodes/${freeEpisodeId}/viewer (free)`,
-        `${apiBase}/api/v1/episodes/${freeEpisodeId}/viewer`,
-        seconds,
-      ),
-    ];
-    return { rows, database: database.kind };
+    const base = api.served.url;
+    const token = api.served.memberToken;
+    const { seriesId, freeEpisodeId } = await findTargets(base);
+    const reads = [
+      ['GET /contents/home/RANKING', `${base}/api/v1/contents/home/RANKING`],
+      [`GET /contents/${seriesId}`, `${base}/api/v1/contents/${seriesId}`],
+      [`GET /episodes/${freeEpisodeId}/viewer (free)`, `${base}/api/v1/episodes/${freeEpisodeId}/viewer`],
+    ] as const;
+    const rows = [await load('bare Fastify hello-world', '', hello.served.url, seconds)];
+    for (const [endpoint, url] of reads) {
+      rows.push(await load(endpoint, 'visitor', url, seconds));
+      rows.push(await load(endpoint, 'member', url, seconds, token));
+    }
+    return { rows, database: api.served.database ?? '' };
   } finally {
-    await bare.close();
-    await app?.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    hello.child.kill();
+    api.child.kill();
   }
 }
 
 export function printApiRows(result: { rows: ApiRow[]; database: string }, seconds: number): void {
-  console.log(`\nAPI — ${seconds} s per endpoint, ${CONNECTIONS} connections, database ${result.database}`);
+  const baseline = result.rows[0]?.rps ?? 0;
+  console.log(
+    `\nAPI — ${seconds} s per endpoint, ${CONNECTIONS} connections, database ${result.database}, ` +
+      `load from a separate process`,
+  );
   console.table(
     result.rows.map((row) => ({
       endpoint: row.endpoint,
+      caller: row.caller,
       'requests/s': row.rps,
       'p99 ms': row.p99,
+      '× hello': baseline ? Number((row.rps / baseline).toFixed(3)) : 0,
       'non-2xx/errors': row.errors,
     })),
   );

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The API suite again on PostgreSQL: each test file creates and drops its own database.
+# The API suite again on PostgreSQL: each test file gets its own database, cloned from a migrated
+# template (apps/api/test/support/databases.ts) and dropped after it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"

@@ -248,8 +248,15 @@ test('a member continues where they stopped, and a favourite stays across reload
 
   const favorite = page.getByTestId('favorite-toggle');
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  // Each reload waits for the api's answer to the click, not for time to pass.
+  const answered = (method: string) =>
+    page.waitForResponse(
+      (r) => r.url().includes(`/api/front/favorites/${series.id}`) && r.request().method() === method,
+    );
+  const added = answered('PUT');
   await favorite.click();
   await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  expect((await added).ok()).toBe(true);
   await expect(page.getByTestId('toast')).toBeVisible();
   await screenshot(page, testInfo, 'favourite');
   await page.reload();
@@ -257,8 +264,10 @@ test('a member continues where they stopped, and a favourite stays across reload
   const stored = await api<Series>('GET', `/contents/${series.id}`, { token: member.accessToken });
   expect(stored.isFavorite).toBe(true);
 
+  const removed = answered('DELETE');
   await favorite.click();
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  expect((await removed).ok()).toBe(true);
   await page.reload();
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
   expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,9 +13,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import type { ServiceContext, Services } from './context.js';
 import type { Database } from './db/client.js';
+import { renderDemoImage } from './db/seed/demo-images.js';
 import { createClientAddressReader } from './http/client-address.js';
-import { type RequestContext, readRequestContext } from './http/context.js';
+import { createServiceContext } from './http/context.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -23,8 +25,9 @@ import {
   registerErrorHandling,
 } from './http/errors.js';
 import { createSensitiveLimits } from './http/rate-limits.js';
-import { connectRedis } from './http/redis.js';
-import { createAuthGuard } from './modules/auth/guard.js';
+import { connectRedis, shareInvalidations } from './http/redis.js';
+import { createSandboxIdentityVerifier } from './modules/account/identity.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
@@ -35,15 +38,20 @@ import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
+import { createPageUrlSigner } from './modules/media/signing.js';
 import { createSmsSender } from './modules/sms/sender.js';
-import { createSandboxIdentityVerifier } from './modules/users/identity.js';
-import { userRoutes } from './modules/users/routes.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
-import { createPageUrlSigner } from './modules/viewer/signing.js';
+import { walletRoutes } from './modules/wallet/routes.js';
+import { createSharedCache, type SharedCache } from './shared-cache.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared catalog answers; whoever changes the catalog outside a request calls `invalidate()`. */
+    catalogCache: SharedCache;
+  }
   interface FastifyRequest {
-    ctx: RequestContext;
+    /** Built once per /api/v1 request (createServiceContext); the auth guard sets its caller. */
+    ctx: ServiceContext;
     /** The reader's address: relayed by the web (signed) or from the socket and trusted proxies. */
     clientIp: string;
   }
@@ -57,6 +65,20 @@ export interface AppDeps {
 /** Fastify's `trustProxy` for TRUST_PROXY: a hop count becomes the function proxy-addr expects. */
 function trustedProxies(setting: AppConfig['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The long-lived collaborators every service context carries (built once per app). */
+export function createServices(config: AppConfig, log: FastifyBaseLogger): Services {
+  return {
+    tokens: createTokenSigner(config.auth),
+    mailer: createMailer({ ...config.mail, log }),
+    sms: createSmsSender({ ...config.sms, log }),
+    identity: createSandboxIdentityVerifier(config.auth.secret),
+    providers: createSocialProviders(config.social),
+    signer: createPageUrlSigner(config.auth.secret),
+    cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),
+    webOrigins: config.webOrigins,
+  };
 }
 
 /** Builds the API without listening, so tests drive it with `app.inject`. */
@@ -104,8 +126,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // replica counts in Redis; while Redis is down the limits are skipped rather than failing the
   // request (account locks still stop password guessing). Without it, in-process per replica.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const services = createServices(config, app.log);
+  app.decorate('catalogCache', services.cache);
   if (redis) {
+    // A catalog change on one replica clears the shared answers of all (DESIGN §10).
+    const unsubscribe = await shareInvalidations(redis, services.cache, app.log);
     app.addHook('onClose', async () => {
+      await unsubscribe();
       await redis.quit();
     });
   }
@@ -115,40 +142,28 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     ...(redis && { redis, skipOnError: true, nameSpace: 'balcony-rate-limit-' }),
   });
 
-  const media = createMediaService({ mediaDir: config.mediaDir, log: app.log });
-  const tokens = createTokenSigner(config.auth);
-  const guard = createAuthGuard({ db: database.db, tokens });
-  const mailer = createMailer({ ...config.mail, log: app.log });
-  const sms = createSmsSender({ ...config.sms, log: app.log });
-  const authDeps = { db: database.db, tokens, mailer, sms, webBaseUrl: config.webOrigins[0] ?? '' };
-  const usersDeps = { ...authDeps, identity: createSandboxIdentityVerifier(config.auth.secret) };
-  const socialDeps = { ...authDeps, providers: createSocialProviders(config.social), webOrigins: config.webOrigins };
-
-  const limits = createSensitiveLimits(app, {
-    perAddress: config.sensitiveRateLimit,
-    perAccount: config.accountRateLimit,
-  });
+  // Demo images are drawn on first request (seed code), so seeding stays fast.
+  const media = createMediaService({ mediaDir: config.mediaDir, log: app.log, drawMissing: renderDemoImage });
+  app.decorate(
+    'sensitiveLimits',
+    createSensitiveLimits(app, { perAddress: config.sensitiveRateLimit, perAccount: config.accountRateLimit }),
+  );
 
   await app.register(healthRoutes, { database });
-  const signer = createPageUrlSigner(config.auth.secret);
-  await app.register(mediaRoutes, { prefix: '/media', media, db: database.db, signer });
+  await app.register(mediaRoutes, { prefix: '/media', media, db: database.db, signer: services.signer });
   await app.register(
     async (v1) => {
       v1.decorateRequest('ctx');
       v1.addHook('onRequest', async (request) => {
-        request.ctx = readRequestContext(request);
+        request.ctx = createServiceContext(request, database.db, services);
       });
-      await v1.register(catalogRoutes, { db: database.db, guard });
-      await v1.register(viewerRoutes, { db: database.db, guard, signer });
-      await v1.register(libraryRoutes, { db: database.db, guard });
-      await v1.register(authRoutes, { deps: authDeps, guard, limits });
-      await v1.register(socialRoutes, { deps: socialDeps, limits });
-      await v1.register(userRoutes, {
-        guard,
-        deps: usersDeps,
-        limits,
-        countryHeader: config.countryHeader,
-      });
+      await v1.register(catalogRoutes);
+      await v1.register(viewerRoutes);
+      await v1.register(libraryRoutes);
+      await v1.register(walletRoutes);
+      await v1.register(authRoutes);
+      await v1.register(socialRoutes);
+      await v1.register(accountRoutes, { countryHeader: config.countryHeader });
     },
     { prefix: '/api/v1' },
   );

@@ -46,6 +46,8 @@ const Env = z.object({
   TRUST_PROXY: z.string().trim().default(''),
   WEB_RELAY_SECRET: z.string().min(32).optional(),
   REDIS_URL: z.string().url().optional(),
+  CATALOG_CACHE_TTL: z.coerce.number().int().min(0).default(60),
+  CATALOG_CACHE_MB: z.coerce.number().int().positive().default(64),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -119,18 +121,23 @@ export interface AppConfig {
   accountRateLimit: number;
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): false for none (default),
-   * a hop count, or addresses and CIDRs (docs/decisions.md, Security).
+   * a hop count, or addresses and CIDRs (docs/decisions/0051-client-address.md).
    */
   trustProxy: false | number | string[];
   /** Key with which the web signs the reader's address it relays (`x-balcony-client-ip`). */
   relaySecret: Uint8Array;
   /** Redis for rate limits shared by every replica; in-process counters when absent. */
   redisUrl: string | undefined;
+  /**
+   * Shared catalog answers (DESIGN §10): kept at most `ttlSeconds` (0 turns the cache off) and
+   * `maxBytes` of memory; a catalog change clears them at once.
+   */
+  catalogCache: { ttlSeconds: number; maxBytes: number };
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
   countryHeader: string;
   /** SMS without a gateway: texts are logged and written to `outboxDir`. */
   sms: { outboxDir: string };
-  /** Social login providers with credentials (docs/decisions.md, Accounts). */
+  /** Social login providers with credentials (docs/decisions/0031-social-login.md). */
   social: SocialConfig;
 }
 
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? new TextEncoder().encode(e.WEB_RELAY_SECRET)
       : localSecret(dataDir, 'relay-secret'),
     redisUrl: e.REDIS_URL,
+    catalogCache: { ttlSeconds: e.CATALOG_CACHE_TTL, maxBytes: e.CATALOG_CACHE_MB * 1024 * 1024 },
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     sms: { outboxDir: join(dataDir, 'sms-outbox') },
     social: socialConfig(e),

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerships, refreshTokens, users } from '../src/db/schema.js';
+import { sandboxSignature } from '../src/modules/account/identity.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { sha256 } from '../src/modules/auth/tokens.js';
-import { sandboxSignature } from '../src/modules/users/identity.js';
 import { createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
 import { appOperations, documentedOperations, type Operation, OUTSIDE_V1, ROUTE_TABLE } from './routes-table.js';

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { DisplayChannel, Genre, OwnershipType, ScheduleKey } from '@balcony/contracts';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client.js';
 import {
@@ -25,10 +26,10 @@ export interface SeriesSpec {
   title?: string;
   brands?: string[];
   status?: 'COMPLETED' | 'SCHEDULED' | 'PAUSED';
-  schedule?: string[];
+  schedule?: ScheduleKey[];
   isAdult?: boolean;
   isBl?: boolean;
-  genres?: string[];
+  genres?: Genre[];
   viewCount?: number;
   discountPercent?: number;
   format?: 'SERIAL' | 'SINGLE';
@@ -58,7 +59,7 @@ export async function createSeries(db: Db, spec: SeriesSpec = {}) {
     })
     .returning();
   if (!row) throw new Error('series insert returned nothing');
-  const genreCodes = spec.genres ?? (spec.isBl ? ['BL'] : ['DRAMA']);
+  const genreCodes: Genre[] = spec.genres ?? (spec.isBl ? ['BL'] : ['DRAMA']);
   await db
     .insert(genres)
     .values(genreCodes.map((code) => ({ code })))
@@ -113,7 +114,7 @@ export async function createSeries(db: Db, spec: SeriesSpec = {}) {
   return { ...row, episodes: inserted };
 }
 
-export async function createBanner(db: Db, brandId: string, linkUrl: string, channel = 'WEB') {
+export async function createBanner(db: Db, brandId: string, linkUrl: string, channel: DisplayChannel = 'WEB') {
   const [row] = await db
     .insert(banners)
     .values({ brandId, title: unique('banner'), imageKey: 'demo/banners/x.png', linkUrl, displayChannel: channel })
@@ -153,7 +154,14 @@ export async function createMember(db: Db, auth: TokenSettings, spec: MemberSpec
 /** Gives a member an episode, as a purchase, rental, gift or ticket will. */
 export async function grant(
   db: Db,
-  row: { userId: number; episodeId: number; seriesId: number; kind: string; expiresAt?: Date | null; createdAt?: Date },
+  row: {
+    userId: number;
+    episodeId: number;
+    seriesId: number;
+    kind: OwnershipType;
+    expiresAt?: Date | null;
+    createdAt?: Date;
+  },
 ) {
   await db.insert(ownerships).values({ ...row, expiresAt: row.expiresAt ?? null, source: row.kind });
 }

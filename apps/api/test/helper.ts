@@ -1,15 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
+import { openTestDatabase } from './support/databases.js';
 
-// Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL
-// is set, a new PostgreSQL database created for the file and dropped after it.
+// Each test file builds its own app on its own database (support/databases.ts).
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,34 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ databaseUrl: undefined, databaseDir: 'memory://' });
-    return { database, drop: async () => {} };
-  }
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), databaseDir: 'memory://' });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  await database.migrate();
   const mediaDir = await mkdtemp(join(tmpdir(), 'balcony-media-'));
   const config: AppConfig = {
     port: 0,
@@ -68,6 +41,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     trustProxy: false,
     relaySecret: randomBytes(32),
     redisUrl: undefined,
+    // Tests write catalog rows straight to the database, behind the cache's back; the cache has
+    // its own tests (catalog-cache.test.ts), which turn it on.
+    catalogCache: { ttlSeconds: 0, maxBytes: 1024 * 1024 },
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },
     // No social provider unless a test configures one (test/social.test.ts runs a mock OIDC server).

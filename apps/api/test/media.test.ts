@@ -18,7 +18,7 @@ afterAll(() => t.close());
 describe('media renditions', () => {
   it('serves AVIF, WebP or JPEG by the Accept header, at quality 75, with long cache headers', async () => {
     for (const [accept, format] of [
-      ['image/avif,image/webp,*/*', 'avif'],
+      ['image/avif', 'avif'],
       ['image/webp,*/*', 'webp'],
       ['*/*', 'jpeg'],
     ] as const) {
@@ -35,6 +35,18 @@ describe('media renditions', () => {
   it('never enlarges beyond the original width', async () => {
     const res = await t.app.inject({ url: `${pageUrl}?w=1080`, headers: { accept: 'image/webp' } });
     expect((await sharp(res.rawPayload).metadata()).width).toBe(800);
+  });
+
+  it('serves the smaller of AVIF and WebP to a client that takes both, with its length', async () => {
+    const both = await t.app.inject({ url: `${pageUrl}?w=828`, headers: { accept: 'image/avif,image/webp,*/*' } });
+    const avif = await t.app.inject({ url: `${pageUrl}?w=828`, headers: { accept: 'image/avif' } });
+    const webp = await t.app.inject({ url: `${pageUrl}?w=828`, headers: { accept: 'image/webp' } });
+    const smaller = avif.rawPayload.length <= webp.rawPayload.length ? avif : webp;
+    expect(both.headers['content-type']).toBe(smaller.headers['content-type']);
+    expect(both.rawPayload.equals(smaller.rawPayload)).toBe(true);
+    expect(Number(both.headers['content-length'])).toBe(both.rawPayload.length);
+    const again = await t.app.inject({ url: `${pageUrl}?w=828`, headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(again.rawPayload.equals(both.rawPayload)).toBe(true);
   });
 
   it('serves the same bytes from its cache the second time', async () => {

@@ -1,6 +1,5 @@
 import { getBrand } from '@balcony/contracts';
 import { eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
@@ -8,108 +7,19 @@ import { facebookProfile, googleProfile, twitterProfile } from '../src/modules/a
 import { checkRedirectUri, offeredProviders } from '../src/modules/auth/social/service.js';
 import { signSignupTicket, verifySignupTicket } from '../src/modules/auth/social/ticket.js';
 import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
+import { type Identity, MockSocialProvider, type Provider, socialConfig } from './support/oidc-provider.js';
 
-// Social login against a real OAuth 2.0 / OIDC server on loopback (oauth2-mock-server): it is
-// Google's issuer (discovery, signed ID tokens, nonce, PKCE) and serves Facebook's and X's
-// endpoints too. Each test chooses who signs in at the provider.
+// Social login against a real OAuth 2.0 / OIDC server on loopback (support/oidc-provider.ts).
+// Each test chooses who signs in at the provider.
 
-const CLIENTS = {
-  google: { clientId: 'google-client', clientSecret: 'google-secret' },
-  facebook: { clientId: 'facebook-client', clientSecret: 'facebook-secret' },
-  twitter: { clientId: 'twitter-client', clientSecret: 'twitter-secret' },
-} as const;
-type Provider = keyof typeof CLIENTS;
 const WEB = 'http://localhost:3000';
 const redirectUri = (p: string) => `${WEB}/api/auth/callback/${p}`;
 
-interface Identity {
-  sub: string;
-  email?: string;
-  name?: string;
-  emailVerified?: boolean;
-}
-
-let mock: OAuth2Server;
+let mock: MockSocialProvider;
 let t: TestApp;
-/** The person who signs in at the provider on the next authorization request. */
-let signingIn: Identity;
-const byCode = new Map<string, Identity>();
-const byAccessToken = new Map<string, Identity>();
-
-function clientCredentials(req: { headers: Record<string, unknown>; body: Record<string, unknown> }) {
-  const header = typeof req.headers.authorization === 'string' ? req.headers.authorization : '';
-  if (header.startsWith('Basic ')) {
-    const [id = '', secret = ''] = Buffer.from(header.slice(6), 'base64').toString().split(':').map(decodeURIComponent);
-    return { id, secret };
-  }
-  return { id: String(req.body.client_id ?? ''), secret: String(req.body.client_secret ?? '') };
-}
-
-async function startMockProvider(): Promise<OAuth2Server> {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate('RS256');
-  await server.start(0, '127.0.0.1');
-  const service = server.service;
-  service.on('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
-    const code = url.searchParams.get('code');
-    if (code) byCode.set(code, signingIn);
-  });
-  service.on('beforeTokenSigning', (token, req) => {
-    const who = byCode.get(req.body.code ?? '');
-    if (!who) return;
-    token.payload.sub = who.sub;
-    if (who.email) Object.assign(token.payload, { email: who.email, email_verified: who.emailVerified ?? true });
-    if (who.name) token.payload.name = who.name;
-  });
-  service.on('beforeResponse', (response, req) => {
-    // The mock trusts any client; the real providers check the secret, and so does this test.
-    const { id, secret } = clientCredentials(req as never);
-    const client = Object.values(CLIENTS).find((c) => c.clientId === id);
-    if (!client || client.clientSecret !== secret) {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_client' };
-      return;
-    }
-    if (response.statusCode !== 200 || typeof response.body !== 'object') return;
-    const who = byCode.get(req.body.code ?? '');
-    if (who) byAccessToken.set(String(response.body.access_token), who);
-    // Facebook and X answer plain OAuth 2.0: no ID token.
-    if (id !== CLIENTS.google.clientId) {
-      delete response.body.id_token;
-      delete response.body.refresh_token;
-    }
-  });
-  service.on('beforeUserinfo', (response, req) => {
-    const who = byAccessToken.get(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
-    if (!who) {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_token' };
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://x');
-    response.body = url.searchParams.has('user.fields')
-      ? { data: { id: who.sub, name: who.name, username: 'reader', confirmed_email: who.email } }
-      : { id: who.sub, name: who.name, ...(who.email && { email: who.email }) };
-  });
-  return server;
-}
-
-function socialConfig(issuer: string, only?: Provider[]) {
-  const endpoints = {
-    authorizationUrl: `${issuer}/authorize`,
-    tokenUrl: `${issuer}/token`,
-    userinfoUrl: `${issuer}/userinfo`,
-  };
-  const all = {
-    google: { ...CLIENTS.google, issuer },
-    facebook: { ...CLIENTS.facebook, ...endpoints },
-    twitter: { ...CLIENTS.twitter, ...endpoints },
-  };
-  return only ? Object.fromEntries(only.map((p) => [p, all[p]])) : all;
-}
 
 beforeAll(async () => {
-  mock = await startMockProvider();
+  mock = await MockSocialProvider.start();
   t = await createTestApp({ social: socialConfig(mock.issuer.url ?? '') });
 });
 afterAll(async () => {
@@ -144,7 +54,7 @@ async function start(provider: string, brand = 'delitoonb-fr', app = t) {
 
 /** The browser at the provider: signs in as `who` and is sent back to the web with code and state. */
 async function authorize(authorizationUrl: string, who: Identity) {
-  signingIn = who;
+  mock.signsInNext(who);
   const res = await fetch(authorizationUrl, { redirect: 'manual' });
   expect(res.status).toBe(302);
   const back = new URL(res.headers.get('location') ?? '');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type NextRequest, NextResponse } from 'next/server';
-import { brandOfHost } from './lib/brand';
-import { contentSecurityPolicy } from './lib/csp';
+import { brandOfHost } from './lib/brand/brand';
+import { contentSecurityPolicy } from './lib/http/csp';
 import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
 import { secureOf } from './lib/session/http';

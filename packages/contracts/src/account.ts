@@ -18,7 +18,7 @@ const NICKNAME_FORBIDDEN = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?! )\s
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * Nickname (docs/decisions.md): trimmed and NFC-normalised, 2–20 characters as a reader counts
+ * Nickname (docs/decisions/0036-nickname.md): trimmed and NFC-normalised, 2–20 characters as a reader counts
  * them, any script, digits, punctuation and emoji, single plain spaces inside; no control or
  * invisible characters. Answers the normalised nickname to store.
  */

@@ -56,7 +56,7 @@ export type User = z.infer<typeof User>;
 
 /**
  * `signUpId` names this sign-up attempt: the mailed code opens the account only together with the
- * attempt that sent it, with the password that attempt chose (docs/decisions.md, Security).
+ * attempt that sent it, with the password that attempt chose (docs/decisions/0053-sign-up-attempts-kept-apart.md).
  */
 export const SignUpStarted = z.object({ userId: z.number().int(), email: z.string(), signUpId: z.number().int() });
 export type SignUpStarted = z.infer<typeof SignUpStarted>;

@@ -4,7 +4,7 @@ import { type LoginMethod, type NavItem, Weekday } from './enums.js';
 
 // The nine brands (platform ids) of spec §1 and the pure formatting helpers that depend on a
 // brand's locale, currency and time zone. The documented brand is delitoonb-fr (spec §1/§9);
-// the others are decided in docs/decisions.md ("Brands").
+// the others are decided in docs/decisions/0061-other-brands.md.
 
 export const PlatformId = z.enum([
   'delitoonb-fr',

@@ -2,9 +2,12 @@
 // once so that api and web cannot drift. Durations end in _MS, _DAYS or are seconds where named.
 // Image widths and quality live with the media schemas in catalog.ts.
 
-const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
+// ——— time units ———
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 // ——— age and dates ———
 
@@ -21,7 +24,7 @@ export const BIRTHDAY_PICKER_YEARS = 100;
 export const HISTORY_WINDOW_DAYS = { charge: 90, use: 90, mileage: 180 } as const;
 
 export const MILEAGE_MIN_EXCHANGE = 3000;
-/** Points are exchanged in steps of 100 (= 5 coins at 20 points per coin); see docs/decisions.md. */
+/** Points are exchanged in steps of 100 (= 5 coins at 20 points per coin); see docs/decisions/0066-points-per-coin-and-exchange-unit.md. */
 export const MILEAGE_EXCHANGE_UNIT = 100;
 /** Default rate; each brand carries its own `pointsPerCoin`. */
 export const POINTS_PER_COIN = 20;
@@ -64,6 +67,7 @@ export const OTP_TTL_MS = HOUR_MS;
 export const SMS_CODE_TTL_MS = 10 * MINUTE_MS;
 export const FREETIME_UNLOCK_MS = 72 * HOUR_MS;
 export const RESIGNUP_BLOCK_DAYS = 30;
+export const RESIGNUP_BLOCK_MS = RESIGNUP_BLOCK_DAYS * DAY_MS;
 export const NOTIFICATION_KEEP_DAYS = 30;
 export const LOGIN_LOCK_MS = HOUR_MS;
 export const LOGIN_MAX_FAILURES = 5;

@@ -5,6 +5,9 @@ import { ErrorCode } from './errors.js';
 
 export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ result: z.literal('SUCCESS'), data });
 
+/** The `data` of calls that answer nothing but success. */
+export const NoData = z.null();
+
 export const FailEnvelope = z.object({
   result: z.literal('FAIL'),
   code: ErrorCode,

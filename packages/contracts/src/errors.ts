@@ -16,7 +16,7 @@ export interface ErrorSpec {
 
 /**
  * Grouped as in spec §8; a code listed in several groups appears once, under its first group.
- * The last group holds the few codes an HTTP API needs that the spec lacks (docs/decisions.md).
+ * The last group holds the few codes an HTTP API needs that the spec lacks (docs/decisions/0073-error-codes-added.md).
  */
 export const ERROR_CATALOGUE = {
   // Session

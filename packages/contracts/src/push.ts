@@ -44,7 +44,7 @@ export function isNightPushTime(now: Date, timeZone: string): boolean {
 /**
  * Whether a push of `kind` may be sent to a member now: the device switch (isAppPush) must be
  * on, the member must agree to that kind, and at night (see `isNightPushTime`) they must also
- * agree to night pushes. The night consent covers every kind (docs/decisions.md).
+ * agree to night pushes. The night consent covers every kind (docs/decisions/0040-push-rule.md).
  */
 export function mayPush(user: PushSettings, kind: PushKind, now: Date, timeZone: string): boolean {
   if (!user.isAppPush) return false;

@@ -9,6 +9,9 @@ import { IdParam, PageNumber, text } from './inputs.js';
 export const SaveProgressBody = ReadingPosition;
 export type SaveProgressBody = z.infer<typeof SaveProgressBody>;
 
+/** DELETE /library/my/{id} and /library/recent/{id}. */
+export const Removed = z.object({ removed: z.literal(true) });
+
 export const FavoriteState = z.object({ seriesId: z.number().int(), isFavorite: z.boolean() });
 export type FavoriteState = z.infer<typeof FavoriteState>;
 

@@ -16,7 +16,7 @@ import { CONTROL_CHARACTERS } from './inputs.js';
 
 // The validation rules of spec §5 as pure functions, shared by the web (instant feedback) and the
 // api (the authority). Each answers the catalogue code a client should show, so both sides report
-// the same failure the same way. Choices the spec leaves open are in docs/decisions.md.
+// the same failure the same way. Choices the spec leaves open are in docs/decisions/ (0067–0072).
 
 export type Validation = { ok: true } | { ok: false; code: ErrorCode };
 

@@ -1,3 +1,13 @@
+import type {
+  ContentKind,
+  ContentStatus,
+  CreatorType,
+  DisplayChannel,
+  Genre,
+  OwnershipType,
+  SaleType,
+  ScheduleKey,
+} from '@balcony/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,11 +35,11 @@ export const series = pgTable('series', {
   /** Original (international) title; each brand may show a localised one. */
   title: text('title').notNull(),
   synopsis: text('synopsis').notNull(),
-  status: text('status').notNull(), // ContentStatus
-  schedule: text('schedule').array().notNull().default(sql`'{}'::text[]`), // ScheduleKey[]
+  status: text('status').$type<ContentStatus>().notNull(),
+  schedule: text('schedule').array().$type<ScheduleKey[]>().notNull().default(sql`'{}'::text[]`),
   isAdult: boolean('is_adult').notNull().default(false),
   isBl: boolean('is_bl').notNull().default(false),
-  contentKind: text('content_kind').notNull().default('IMAGE'), // ContentKind
+  contentKind: text('content_kind').$type<ContentKind>().notNull().default('IMAGE'),
   /** SERIAL (published in episodes) or SINGLE (a volume edition); gives the series/single marks. */
   format: text('format').notNull().default('SERIAL'),
   coverKey: text('cover_key').notNull(),
@@ -127,13 +137,13 @@ export const seriesCreators = pgTable(
     creatorId: integer('creator_id')
       .notNull()
       .references(() => creators.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(), // CreatorType
+    type: text('type').$type<CreatorType>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.creatorId, t.type] })],
 );
 
 export const genres = pgTable('genres', {
-  code: text('code').primaryKey(), // Genre
+  code: text('code').$type<Genre>().primaryKey(),
 });
 
 export const seriesGenres = pgTable(
@@ -143,6 +153,7 @@ export const seriesGenres = pgTable(
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
     genre: text('genre')
+      .$type<Genre>()
       .notNull()
       .references(() => genres.code),
   },
@@ -183,8 +194,8 @@ export const episodes = pgTable(
     /** Prices in coins (whole numbers). */
     rentPrice: integer('rent_price').notNull().default(0),
     buyPrice: integer('buy_price').notNull().default(0),
-    saleType: text('sale_type').notNull().default('BOTH'), // SaleType
-    contentKind: text('content_kind').notNull().default('IMAGE'), // ContentKind
+    saleType: text('sale_type').$type<SaleType>().notNull().default('BOTH'),
+    contentKind: text('content_kind').$type<ContentKind>().notNull().default('IMAGE'),
     thumbnailKey: text('thumbnail_key').notNull(),
     createdAt: createdAt(),
   },
@@ -224,7 +235,7 @@ export const banners = pgTable(
     imageKey: text('image_key').notNull(),
     linkUrl: text('link_url').notNull(),
     position: integer('position').notNull().default(0),
-    displayChannel: text('display_channel').notNull().default('WEB'), // DisplayChannel
+    displayChannel: text('display_channel').$type<DisplayChannel>().notNull().default('WEB'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
   },
@@ -258,7 +269,8 @@ export const users = pgTable(
     birthedAt: date('birthed_at'),
     isBlToggle: boolean('is_bl_toggle').notNull().default(true),
     role: text('role').notNull().default('USER'),
-    status: text('status').notNull().default('ACTIVE'), // PENDING (e-mail not verified) | ACTIVE | WITHDRAWN
+    /** PENDING (e-mail not verified), ACTIVE or WITHDRAWN. */
+    status: text('status').$type<'PENDING' | 'ACTIVE' | 'WITHDRAWN'>().notNull().default('ACTIVE'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     withdrawalReason: text('withdrawal_reason'),
@@ -302,7 +314,7 @@ export const refreshTokens = pgTable(
  * One e-mail sign-up attempt of a pending account, with the credentials it chose. A second sign-up
  * for the same pending address is an attempt of its own: a code proves the mailbox only for the
  * attempt that sent it, so nobody can set the password of an address they cannot read
- * (docs/decisions.md, Security). Deleted when the account is activated.
+ * (docs/decisions/0053-sign-up-attempts-kept-apart.md). Deleted when the account is activated.
  */
 export const signUpAttempts = pgTable(
   'sign_up_attempts',
@@ -327,7 +339,7 @@ export const oneTimeCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(), // SIGNUP_OTP | RESET_LINK | RESET_SMS
+    purpose: text('purpose').$type<'SIGNUP_OTP' | 'RESET_LINK' | 'RESET_SMS'>().notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -370,7 +382,7 @@ export const ownerships = pgTable(
     seriesId: integer('series_id')
       .notNull()
       .references(() => series.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(), // OwnershipType
+    kind: text('kind').$type<OwnershipType>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     source: text('source').notNull(), // PurchaseType that created it
     orderRef: text('order_ref'),

@@ -1,28 +1,28 @@
-import { API_HEADERS, AppError, type BrandConfig, ClientPlatform, getBrand } from '@balcony/contracts';
+import { API_HEADERS, AppError, ClientPlatform, getBrand } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { MemberContext, ServiceContext, Services } from '../context.js';
+import type { Db } from '../db/client.js';
 
-/** Who is calling and for which brand: what every service receives besides its input. */
-export interface RequestContext {
-  brand: BrandConfig;
-  platform: ClientPlatform;
-  /** The caller's own zone (x-balcony-timeZone); brand rules use `brand.timeZone`. */
-  timeZone: string;
-  /** The Japanese visitor's adult-popup answer (spec §4), relayed by the web from its cookie. */
-  notLoggedInAdult: string | undefined;
-  now: Date;
-}
+/** Zones already found valid: building a DateTimeFormat to check one costs more than a cached read. */
+const knownZones = new Set<string>();
 
 function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  // Valid zones are a few hundred names, so the set stays small whatever clients send.
+  knownZones.add(zone);
+  return true;
 }
 
-/** Reads and checks the headers that spec §7 requires on every /api/v1 call. */
-export function readRequestContext(request: FastifyRequest): RequestContext {
+/**
+ * The service context of a /api/v1 call, from the headers that spec §7 requires on every call
+ * (checked here). The caller starts as a visitor; the auth guard sets the member.
+ */
+export function createServiceContext(request: FastifyRequest, db: Db, services: Services): ServiceContext {
   const brandId = request.headers[API_HEADERS.brand];
   const brand = getBrand(typeof brandId === 'string' ? brandId : undefined);
   if (!brand) throw new AppError('UNKNOWN_BRAND');
@@ -35,10 +35,27 @@ export function readRequestContext(request: FastifyRequest): RequestContext {
   }
   const adultAnswer = request.headers[API_HEADERS.notLoggedInAdult];
   return {
+    db,
     brand,
     platform: platform.data,
     timeZone: zone,
     notLoggedInAdult: typeof adultAnswer === 'string' ? adultAnswer : undefined,
+    user: null,
+    authTime: null,
+    clientIp: request.clientIp,
     now: new Date(),
+    log: request.log,
+    services,
+    inTransaction: false,
   };
+}
+
+/**
+ * The context of a route behind `authGuard.requireUser`, typed as a member's. Throws
+ * NOT_LOGIN_USER if a route forgot the guard, so a visitor never reaches member code.
+ */
+export function memberContext(request: FastifyRequest): MemberContext {
+  const { ctx } = request;
+  if (!ctx.user || !ctx.authTime) throw new AppError('NOT_LOGIN_USER');
+  return { ...ctx, user: ctx.user, authTime: ctx.authTime };
 }

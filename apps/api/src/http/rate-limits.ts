@@ -8,6 +8,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ACCOUNT_WINDOW = '10 minutes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits of sensitive routes, declared by `routesOf` (http/route.ts). */
+    sensitiveLimits: SensitiveLimits;
+  }
+}
+
 export interface SensitiveLimits {
   /** Route `config`: at most `perAddress` requests a minute from one client address. */
   readonly address: { rateLimit: { max: number; timeWindow: string } };
@@ -50,9 +57,4 @@ export function createSensitiveLimits(
       };
     },
   };
-}
-
-/** The field `name` of a JSON body, for `account()`. */
-export function bodyField(name: string) {
-  return (request: FastifyRequest): unknown => (request.body as Record<string, unknown> | undefined)?.[name];
 }

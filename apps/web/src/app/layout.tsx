@@ -11,9 +11,9 @@ import { AppShell } from '@/components/shell/AppShell';
 import { UnsupportedBrowser } from '@/components/shell/UnsupportedBrowser';
 import { ClientIntlProvider } from '@/i18n/ClientIntlProvider';
 import { getClientMessages, getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { openGraphBase } from '@/lib/metadata';
-import { getRequestOrigin } from '@/lib/request-origin';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { getRequestOrigin } from '@/lib/http/request-origin';
+import { openGraphBase } from '@/lib/seo/metadata';
 import { getServerSession, getStoredSession } from '@/lib/session/server';
 import { appPlatformOf, isInternetExplorer } from '@/lib/shell/app-shell';
 

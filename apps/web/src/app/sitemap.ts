@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
-import { fetchPicks, fetchSitemap } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
-import { sitemapEntries } from '@/lib/metadata';
-import { getRequestOrigin } from '@/lib/request-origin';
+import { fetchPicks, fetchSitemap } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { getRequestOrigin } from '@/lib/http/request-origin';
+import { sitemapEntries } from '@/lib/seo/metadata';
 
 /**
  * /sitemap.xml of the brand the request's host serves (reading the host makes it per request).

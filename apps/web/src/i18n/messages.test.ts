@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Locale } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import { WEB_ERROR_CODES } from '../lib/web-errors';
+import { isMessageCode, MESSAGE_CODES } from '../lib/errors/error-codes';
 
 const DIR = join(__dirname, '../../messages');
 
@@ -100,7 +100,22 @@ describe('messages', () => {
 
   it('explains every error code the web shows, and no other', () => {
     const codes = [...english.keys()].filter((key) => key.startsWith('Errors.')).map((key) => key.slice(7));
-    expect(codes.sort()).toEqual([...WEB_ERROR_CODES].sort());
+    expect(codes.sort()).toEqual([...MESSAGE_CODES].sort());
+  });
+
+  it('has a message for every error code the web shows in every locale', () => {
+    for (const locale of Locale.options) {
+      const messages = flatten(load(locale));
+      for (const code of MESSAGE_CODES)
+        expect(messages.get(`Errors.${code}`)?.trim(), `${locale} ${code}`).toBeTruthy();
+    }
+  });
+
+  it('translates an error code only under Errors, never a second time elsewhere', () => {
+    const elsewhere = [...english.keys()].filter(
+      (key) => !key.startsWith('Errors.') && isMessageCode(key.split('.').at(-1) ?? ''),
+    );
+    expect(elsewhere).toEqual([]);
   });
 
   it('has no empty message', () => {

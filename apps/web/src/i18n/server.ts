@@ -1,6 +1,6 @@
 import 'server-only';
 import { createTranslator, type NamespaceKeys, type NestedKeyOf } from 'use-intl/core';
-import { getRequestBrand } from '../lib/brand';
+import { getRequestBrand } from '../lib/brand/brand';
 import { MESSAGES, type Messages } from './messages';
 
 export type Namespace = NamespaceKeys<Messages, NestedKeyOf<Messages>>;
@@ -11,17 +11,22 @@ export async function getT<N extends Namespace>(namespace: N) {
   return createTranslator({ locale, timeZone, messages: MESSAGES[locale], namespace });
 }
 
-/** The messages client components may use; only these travel to the browser. */
-export async function getClientMessages(): Promise<Pick<Messages, 'ErrorPage' | 'Errors'>> {
+/**
+ * The messages every page's client components may use: the error boundary's (ErrorPanel). Only
+ * these travel to the browser with every page.
+ */
+export async function getClientMessages(): Promise<
+  Pick<Messages, 'ErrorPage'> & { Errors: Pick<Messages['Errors'], 'INTERNAL_ERROR'> }
+> {
   const { locale } = await getRequestBrand();
   const { ErrorPage, Errors } = MESSAGES[locale];
-  return { ErrorPage, Errors };
+  return { ErrorPage, Errors: { INTERNAL_ERROR: Errors.INTERNAL_ERROR } };
 }
 
 /**
  * The namespaces one screen's client components need, besides the layout's client messages.
- * A screen passes them to a nested provider (components/account/ScreenIntl), so they travel only
- * with the pages that use them.
+ * A screen passes them to a nested provider (ScreenIntl), so they travel only with the pages
+ * that use them.
  */
 export async function getScreenMessages<K extends keyof Messages>(
   namespaces: readonly K[],

@@ -1,6 +1,6 @@
 import type { ContentKind, SaleType } from '@balcony/contracts';
-import { demoPageSize } from '../../modules/media/demo-images.js';
 import { type DemoSeries, demoPageCount, WEEKDAYS } from './catalog-data.js';
+import { demoPageSize } from './demo-images.js';
 import { episodeParagraphs } from './prose.js';
 import { hashString, seededRandom } from './random.js';
 import { EPISODE_SUBTITLES } from './words.js';

@@ -1,12 +1,13 @@
+import { ScheduleKey } from '@balcony/contracts';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPageSize } from '../../modules/media/demo-images.js';
 import { type Database, openDatabase } from '../client.js';
 import { banners, episodePages, episodes, genres, series, seriesBrands } from '../schema.js';
 import { DEMO_BRANDS, demoSeries } from './catalog-data.js';
+import { demoPageSize } from './demo-images.js';
 import { isCatalogEmpty, type SeedResult, seedDemoCatalog } from './seed.js';
 
-const SCHEDULE_KEYS = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'TEN'];
+const SCHEDULE_KEYS = ScheduleKey.options;
 
 async function freshDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: undefined, databaseDir: 'memory://' });

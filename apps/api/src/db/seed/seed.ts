@@ -1,3 +1,4 @@
+import { Genre } from '@balcony/contracts';
 import { count, inArray, like } from 'drizzle-orm';
 import { reindexSearch } from '../../modules/catalog/service.js';
 import type { Db } from '../client.js';
@@ -17,7 +18,6 @@ import {
 import { DEMO_BRANDS, type DemoSeries, demoSeries } from './catalog-data.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
 import { seedReadingExtras } from './reading-extras.js';
-import { TAGS_BY_GENRE } from './words.js';
 
 // Seeds the demo catalog. Idempotent and additive: it inserts only series whose slug is
 // missing (each batch of series with its episodes and pages in one transaction, so a series is
@@ -44,8 +44,6 @@ const SERIES_PER_BATCH = 12;
 const ROWS_PER_INSERT = 1000;
 const BANNERS_PER_BRAND = 4;
 const DEMO_BANNER_PREFIX = 'demo/banners/';
-/** TAGS_BY_GENRE is keyed by every Genre code. */
-const GENRE_CODES = Object.keys(TAGS_BY_GENRE);
 
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: series.id }).from(series).limit(1);
@@ -70,7 +68,7 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions = {}): Promise<S
   log(`seeding ${missing.length} of ${demoSeries.length} demo series…`);
   await db
     .insert(genres)
-    .values(GENRE_CODES.map((code) => ({ code })))
+    .values(Genre.options.map((code) => ({ code })))
     .onConflictDoNothing();
   const creatorIds = await ensureCreators(db, [...new Set(missing.flatMap((s) => s.creators.map((c) => c.name)))]);
   const tagIds = await ensureTags(db, [...new Set(missing.flatMap((s) => s.tags))]);
@@ -269,7 +267,7 @@ async function insertBanners(db: Db, log: (msg: string) => void): Promise<void> 
         imageKey: `${DEMO_BANNER_PREFIX}${s.slug}.png`,
         linkUrl: `/detail/${lookup(idOf, s.slug)}`,
         position,
-        displayChannel: 'WEB',
+        displayChannel: 'WEB' as const,
       })),
     ),
   );

@@ -1,50 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oneTimeCodes, refreshTokens, signUpAttempts, users } from '../../db/schema.js';
+import { oneTimeCodes, refreshTokens, signUpAttempts } from '../../db/schema.js';
 
-// Queries of accounts, refresh tokens and one-time codes. `db` may be an open transaction.
+// Queries of refresh tokens, one-time codes and sign-up attempts, which this module alone
+// writes (accounts belong to modules/users). `db` may be an open transaction.
 
-export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type SignUpAttemptRow = typeof signUpAttempts.$inferSelect;
 export type OneTimeCodePurpose = 'SIGNUP_OTP' | 'RESET_LINK' | 'RESET_SMS';
-
-export async function findUserByEmail(db: Db, brandId: string, email: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.brandId, brandId), sql`lower(${users.email}) = lower(${email})`))
-    .orderBy(sql`${users.id} desc`)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('user insert returned nothing');
-  return row;
-}
-
-export async function updateUser(db: Db, userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error(`user ${userId} vanished during update`);
-  return row;
-}
-
-/** Locks the user's row for the rest of the transaction, so two logins cannot race on the failure count. */
-export async function lockUser(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
-  return row ?? null;
-}
 
 export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<RefreshTokenRow> {
   const [row] = await db.insert(refreshTokens).values(values).returning();
@@ -172,4 +135,16 @@ export async function countCodeAttempt(db: Db, id: number): Promise<void> {
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(eq(oneTimeCodes.id, id));
+}
+
+/** Ends every session of a user and forgets the addresses they connected from. */
+export async function revokeAndForgetTokens(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now.toISOString()}::timestamptz)`, ipAddress: null })
+    .where(eq(refreshTokens.userId, userId));
+}
+
+export async function deleteCodesOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
 }

@@ -4,6 +4,7 @@ import {
   LoginBody,
   LogoutRequest,
   MailAuthRequest,
+  NoData,
   PasswordResetMailRequest,
   PasswordResetRequest,
   RefreshRequest,
@@ -15,214 +16,158 @@ import {
   SmsResetRequest,
   SmsResetVerified,
   SmsResetVerifyRequest,
-  successEnvelope,
 } from '@balcony/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../http/envelope.js';
-import { RequiredHeaders } from '../../http/headers.js';
-import { bodyField, type SensitiveLimits } from '../../http/rate-limits.js';
-import type { AuthGuard } from './guard.js';
-import * as auth from './service.js';
+import { routesOf } from '../../http/route.js';
+import { login } from './login.js';
+import {
+  changePassword,
+  requestPasswordReset,
+  requestSmsReset,
+  resetPassword,
+  verifySmsReset,
+} from './password-reset.js';
+import { logout, refresh } from './sessions.js';
+import { resendSignUpCode, signUp, verifySignUp } from './signup.js';
 
-const Done = successEnvelope(z.null());
+/**
+ * E-mail accounts and sessions. Routes that guess a secret or tell whether an account exists are
+ * `sensitive`: limited per client address and per the account they name.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routesOf(app, ['auth']);
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  deps: auth.AuthDeps;
-  guard: AuthGuard;
-  limits: SensitiveLimits;
-}> = async (app, { deps, guard, limits }) => {
-  // Routes that guess a secret or tell whether an account exists are limited per client address
-  // and per account they name.
-  const SENSITIVE = limits.address;
-  const tags = ['auth'];
-  const ctx = (request: FastifyRequest): auth.AuthCtx => ({ ...request.ctx, ...deps, clientIp: request.clientIp });
+  route({
+    method: 'POST',
+    url: '/auth/local/signup',
+    summary: 'E-mail sign-up; sends a 6-digit code',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.email },
+    body: SignUpBody,
+    response: SignUpStarted,
+    handler: (ctx, { body }) => signUp(ctx, body),
+  });
 
-  app.post(
-    '/auth/local/signup',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('email')),
-      schema: {
-        tags,
-        summary: 'E-mail sign-up; sends a 6-digit code',
-        headers: RequiredHeaders,
-        body: SignUpBody,
-        response: { 200: successEnvelope(SignUpStarted) },
-      },
-    },
-    async (request) => ok(await auth.signUp(ctx(request), request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/local/signup/verify',
+    summary: 'Verify the sign-up code; answers a token pair',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.userId },
+    body: SignUpVerifyRequest,
+    response: AuthResponse,
+    handler: (ctx, { body }) => verifySignUp(ctx, body),
+  });
 
-  app.post(
-    '/auth/local/signup/verify',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('userId')),
-      schema: {
-        tags,
-        summary: 'Verify the sign-up code; answers a token pair',
-        headers: RequiredHeaders,
-        body: SignUpVerifyRequest,
-        response: { 200: successEnvelope(AuthResponse) },
-      },
+  route({
+    method: 'POST',
+    url: '/user/mail/auth',
+    summary: 'Send the sign-up code again',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.userId },
+    body: MailAuthRequest,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await resendSignUpCode(ctx, body);
+      return null;
     },
-    async (request) => ok(await auth.verifySignUp(ctx(request), request.body)),
-  );
+  });
 
-  app.post(
-    '/user/mail/auth',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('userId')),
-      schema: {
-        tags,
-        summary: 'Send the sign-up code again',
-        headers: RequiredHeaders,
-        body: MailAuthRequest,
-        response: { 200: Done },
-      },
-    },
-    async (request) => {
-      await auth.resendSignUpCode(ctx(request), request.body);
-      return ok(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/auth/local/login',
+    summary: 'E-mail login',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.email },
+    body: LoginBody,
+    response: AuthResponse,
+    handler: (ctx, { body }) => login(ctx, body),
+  });
 
-  app.post(
-    '/auth/local/login',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('email')),
-      schema: {
-        tags,
-        summary: 'E-mail login',
-        headers: RequiredHeaders,
-        body: LoginBody,
-        response: { 200: successEnvelope(AuthResponse) },
-      },
-    },
-    async (request) => ok(await auth.login(ctx(request), request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/refresh',
+    summary: 'Rotate the token pair',
+    access: 'public',
+    body: RefreshRequest,
+    response: RefreshResponse,
+    handler: (ctx, { body }) => refresh(ctx, body),
+  });
 
-  app.post(
-    '/auth/refresh',
-    {
-      schema: {
-        tags,
-        summary: 'Rotate the token pair',
-        headers: RequiredHeaders,
-        body: RefreshRequest,
-        response: { 200: successEnvelope(RefreshResponse) },
-      },
+  route({
+    method: 'PUT',
+    url: '/auth/logout',
+    summary: 'End the session of a refresh token',
+    access: 'public',
+    body: LogoutRequest,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await logout(ctx, body.refreshToken);
+      return null;
     },
-    async (request) => ok(await auth.refresh(ctx(request), request.body)),
-  );
+  });
 
-  app.put(
-    '/auth/logout',
-    {
-      schema: {
-        tags,
-        summary: 'End the session of a refresh token',
-        headers: RequiredHeaders,
-        body: LogoutRequest,
-        response: { 200: Done },
-      },
+  route({
+    method: 'POST',
+    url: '/auth/local/change/password',
+    summary: 'Change the password of the signed-in user',
+    access: 'member',
+    sensitive: { account: (_input, ctx) => ctx.user.id },
+    body: ChangePasswordBody,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await changePassword(ctx, body);
+      return null;
     },
-    async (request) => {
-      await auth.logout(ctx(request), request.body.refreshToken);
-      return ok(null);
-    },
-  );
+  });
 
-  app.post(
-    '/auth/local/change/password',
-    {
-      preHandler: [guard.requireUser, limits.account((request) => request.user.id)],
-      config: SENSITIVE,
-      schema: {
-        tags,
-        summary: 'Change the password of the signed-in user',
-        headers: RequiredHeaders,
-        body: ChangePasswordBody,
-        response: { 200: Done },
-      },
+  route({
+    method: 'POST',
+    url: '/auth/local/reset/mail',
+    summary: 'Mail a password-reset link (valid 1 hour, single use)',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.email },
+    body: PasswordResetMailRequest,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await requestPasswordReset(ctx, body.email);
+      return null;
     },
-    async (request) => {
-      await auth.changePassword(ctx(request), request.user.id, request.body);
-      return ok(null);
-    },
-  );
+  });
 
-  app.post(
-    '/auth/local/reset/mail',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('email')),
-      schema: {
-        tags,
-        summary: 'Mail a password-reset link (valid 1 hour, single use)',
-        headers: RequiredHeaders,
-        body: PasswordResetMailRequest,
-        response: { 200: Done },
-      },
+  route({
+    method: 'POST',
+    url: '/auth/local/reset/password',
+    summary: 'Set a new password from a reset link',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.userId },
+    body: PasswordResetRequest,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await resetPassword(ctx, body);
+      return null;
     },
-    async (request) => {
-      await auth.requestPasswordReset(ctx(request), request.body.email);
-      return ok(null);
-    },
-  );
+  });
 
-  app.post(
-    '/auth/local/reset/password',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('userId')),
-      schema: {
-        tags,
-        summary: 'Set a new password from a reset link',
-        headers: RequiredHeaders,
-        body: PasswordResetRequest,
-        response: { 200: Done },
-      },
-    },
-    async (request) => {
-      await auth.resetPassword(ctx(request), request.body);
-      return ok(null);
-    },
-  );
+  route({
+    method: 'POST',
+    url: '/auth/local/reset/sms',
+    summary: 'Text a 6-digit password-reset code (valid 10 minutes) to the phone of an e-mail account',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.phone },
+    body: SmsResetRequest,
+    response: SmsCodeSent,
+    handler: (ctx, { body }) => requestSmsReset(ctx, body.phone),
+  });
 
-  app.post(
-    '/auth/local/reset/sms',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('phone')),
-      schema: {
-        tags,
-        summary: 'Text a 6-digit password-reset code (valid 10 minutes) to the phone of an e-mail account',
-        headers: RequiredHeaders,
-        body: SmsResetRequest,
-        response: { 200: successEnvelope(SmsCodeSent) },
-      },
-    },
-    async (request) => ok(await auth.requestSmsReset(ctx(request), request.body.phone)),
-  );
-
-  app.post(
-    '/auth/local/reset/sms/verify',
-    {
-      config: SENSITIVE,
-      preHandler: limits.account(bodyField('phone')),
-      schema: {
-        tags,
-        summary: 'Check the texted code; answers userId and uuid for /auth/local/reset/password',
-        headers: RequiredHeaders,
-        body: SmsResetVerifyRequest,
-        response: { 200: successEnvelope(SmsResetVerified) },
-      },
-    },
-    async (request) => ok(await auth.verifySmsReset(ctx(request), request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/local/reset/sms/verify',
+    summary: 'Check the texted code; answers userId and uuid for /auth/local/reset/password',
+    access: 'public',
+    sensitive: { account: ({ body }) => body.phone },
+    body: SmsResetVerifyRequest,
+    response: SmsResetVerified,
+    handler: (ctx, { body }) => verifySmsReset(ctx, body),
+  });
 };

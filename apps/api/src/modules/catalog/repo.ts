@@ -1,3 +1,4 @@
+import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -5,8 +6,10 @@ import {
   creators,
   episodePages,
   episodes,
+  favorites,
   pickItems,
   picks,
+  readingProgress,
   series,
   seriesBrands,
   seriesCreators,
@@ -24,18 +27,18 @@ export interface SeriesRow {
   slug: string;
   title: string;
   synopsis: string;
-  status: string;
-  schedule: string[];
+  status: ContentStatus;
+  schedule: ScheduleKey[];
   isAdult: boolean;
   isBl: boolean;
-  contentKind: string;
+  contentKind: ContentKind;
   format: string;
   coverKey: string;
   thumbnailKey: string;
   viewCount: number;
   discountPercent: number;
   brandPublishedAt: Date;
-  genres: string[];
+  genres: Genre[];
   lastPublishedAt: Date | null;
   freeEpisodeCount: number;
   freetimeEpisodeCount: number;
@@ -59,7 +62,7 @@ function seriesColumns(now: Date) {
     discountPercent: seriesBrands.discountPercent,
     brandPublishedAt: seriesBrands.publishedAt,
     genres: sql<
-      string[]
+      Genre[]
     >`coalesce((select array_agg(${seriesGenres.genre} order by ${seriesGenres.genre}) from ${seriesGenres} where ${seriesGenres.seriesId} = ${series.id}), '{}')`,
     lastPublishedAt:
       sql<Date | null>`(select max(${episodes.publishedAt}) from ${episodes} where ${episodes.seriesId} = ${series.id} and ${episodes.publishedAt} <= ${now})`.mapWith(
@@ -376,4 +379,40 @@ export async function isProtectedPageImage(db: Db, imageKey: string): Promise<bo
     .where(and(eq(episodePages.imageKey, imageKey), or(eq(episodes.isFree, false), eq(series.isAdult, true))))
     .limit(1);
   return row !== undefined;
+}
+
+// ——— the member overlay of a series page (reads of tables modules/library writes) ———
+
+/** Episodes of the series the member has opened, and the one opened last. */
+export async function readingInSeries(db: Db, userId: number, seriesId: number) {
+  const rows = await db
+    .select({ episodeId: readingProgress.episodeId, number: episodes.number })
+    .from(readingProgress)
+    .innerJoin(episodes, eq(episodes.id, readingProgress.episodeId))
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
+    .orderBy(desc(readingProgress.updatedAt));
+  return { readIds: new Set(rows.map((r) => r.episodeId)), last: rows[0] ?? null };
+}
+
+export async function isFavorite(db: Db, userId: number, seriesId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ seriesId: favorites.seriesId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.seriesId, seriesId)));
+  return row !== undefined;
+}
+
+/** The next moment something of the brand's catalog is published (an episode or a series), or null. */
+export async function nextPublicationAt(db: Db, brandId: string, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select least(
+      (select min(e.published_at) from episodes e
+         join series_brands sb on sb.series_id = e.series_id and sb.brand_id = ${brandId}
+        where e.published_at > ${at}::timestamptz),
+      (select min(sb.published_at) from series_brands sb
+        where sb.brand_id = ${brandId} and sb.published_at > ${at}::timestamptz)
+    ) as at`);
+  const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
+  return row?.at ? new Date(row.at) : null;
 }

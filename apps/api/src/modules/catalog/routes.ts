@@ -10,115 +10,80 @@ import {
   SearchResponse,
   SeriesDetail,
   SitemapList,
-  successEnvelope,
 } from '@balcony/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
-import { ok } from '../../http/envelope.js';
-import { RequiredHeaders } from '../../http/headers.js';
-import type { AuthGuard } from '../auth/guard.js';
+import { routesOf } from '../../http/route.js';
 import * as catalog from './service.js';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; guard: AuthGuard }> = async (app, { db, guard }) => {
-  const tags = ['catalog'];
-  // Every catalog call is open to visitors; a member's bearer unlocks what their settings allow.
-  app.addHook('preHandler', guard.optionalUser);
-  const ctx = (request: FastifyRequest): catalog.CatalogCtx => ({ ...request.ctx, db, user: request.member });
+/** Every catalog call is open to visitors; a member's bearer unlocks what their settings allow. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routesOf(app, ['catalog']);
 
-  app.get(
-    '/contents/home/:tab',
-    {
-      schema: {
-        tags,
-        summary: 'Series of a home tab for the brand, with adult and BL items filtered for the caller',
-        headers: RequiredHeaders,
-        params: HomeTabParams,
-        querystring: HomeTabQuery,
-        response: { 200: successEnvelope(HomeTabResponse) },
-      },
-    },
-    async (request) => ok(await catalog.homeTab(ctx(request), request.params.tab, request.query.sort)),
-  );
+  route({
+    method: 'GET',
+    url: '/contents/home/:tab',
+    summary: 'Series of a home tab for the brand, with adult and BL items filtered for the caller',
+    access: 'visitor',
+    params: HomeTabParams,
+    query: HomeTabQuery,
+    response: HomeTabResponse,
+    handler: (ctx, { params, query }) => catalog.homeTab(ctx, params.tab, query.sort),
+  });
 
-  app.get(
-    '/contents/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Series detail with creators and published episodes',
-        headers: RequiredHeaders,
-        params: IdParams,
-        response: { 200: successEnvelope(SeriesDetail) },
-      },
-    },
-    async (request) => ok(await catalog.seriesDetail(ctx(request), request.params.id)),
-  );
+  route({
+    method: 'GET',
+    url: '/contents/:id',
+    summary: 'Series detail with creators and published episodes',
+    access: 'visitor',
+    params: IdParams,
+    response: SeriesDetail,
+    handler: (ctx, { params }) => catalog.seriesDetail(ctx, params.id),
+  });
 
-  app.get(
-    '/contents/picks',
-    {
-      schema: {
-        tags,
-        summary: 'Editors’ picks of the brand, each with a preview of its series',
-        headers: RequiredHeaders,
-        response: { 200: successEnvelope(PickList) },
-      },
-    },
-    async (request) => ok(await catalog.listPicks(ctx(request))),
-  );
+  route({
+    method: 'GET',
+    url: '/contents/picks',
+    summary: 'Editors’ picks of the brand, each with a preview of its series',
+    access: 'visitor',
+    response: PickList,
+    handler: (ctx) => catalog.listPicks(ctx),
+  });
 
-  app.get(
-    '/contents/picks/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One editors’ pick with all its series the caller may see',
-        headers: RequiredHeaders,
-        params: IdParams,
-        response: { 200: successEnvelope(PickDetail) },
-      },
-    },
-    async (request) => ok(await catalog.pickDetail(ctx(request), request.params.id)),
-  );
+  route({
+    method: 'GET',
+    url: '/contents/picks/:id',
+    summary: 'One editors’ pick with all its series the caller may see',
+    access: 'visitor',
+    params: IdParams,
+    response: PickDetail,
+    handler: (ctx, { params }) => catalog.pickDetail(ctx, params.id),
+  });
 
-  app.get(
-    '/contents/sitemap',
-    {
-      schema: {
-        tags,
-        summary: 'Series of the brand to list in its sitemap (adult series are not indexed)',
-        headers: RequiredHeaders,
-        response: { 200: successEnvelope(SitemapList) },
-      },
-    },
-    async (request) => ok(await catalog.sitemap(ctx(request))),
-  );
+  route({
+    method: 'GET',
+    url: '/contents/sitemap',
+    summary: 'Series of the brand to list in its sitemap (adult series are not indexed)',
+    access: 'visitor',
+    response: SitemapList,
+    handler: (ctx) => catalog.sitemap(ctx),
+  });
 
-  app.get(
-    '/search',
-    {
-      schema: {
-        tags,
-        summary: 'Series by fragment of title, creator or tag (any script), or by genre, paged',
-        headers: RequiredHeaders,
-        querystring: SearchQuery,
-        response: { 200: successEnvelope(SearchResponse) },
-      },
-    },
-    async (request) => ok(await catalog.search(ctx(request), request.query)),
-  );
+  route({
+    method: 'GET',
+    url: '/search',
+    summary: 'Series by fragment of title, creator or tag (any script), or by genre, paged',
+    access: 'visitor',
+    query: SearchQuery,
+    response: SearchResponse,
+    handler: (ctx, { query }) => catalog.search(ctx, query),
+  });
 
-  app.get(
-    '/banners',
-    {
-      schema: {
-        tags,
-        summary: 'Active banners of the brand for the caller’s channel',
-        headers: RequiredHeaders,
-        response: { 200: successEnvelope(BannerList) },
-      },
-    },
-    async (request) => ok(await catalog.listBanners(ctx(request))),
-  );
+  route({
+    method: 'GET',
+    url: '/banners',
+    summary: 'Active banners of the brand for the caller’s channel',
+    access: 'visitor',
+    response: BannerList,
+    handler: (ctx) => catalog.listBanners(ctx),
+  });
 };

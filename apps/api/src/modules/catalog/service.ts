@@ -1,6 +1,7 @@
 import {
   AppError,
   type Banner,
+  BannerList,
   canSeeAdultContent,
   DETAIL_NOTICE_COUNT,
   type EpisodeAccess,
@@ -8,35 +9,32 @@ import {
   type FreeContentSort,
   type Genre,
   type HomeTab,
-  type HomeTabResponse,
+  HomeTabResponse,
   isInApp,
   type Mark,
   normalizeSearchText,
-  type PickDetail,
+  PickDetail,
+  PickList,
   type PickSummary,
   RANKING_NON_ADULT_COUNT,
+  ScheduleKey,
   type SearchQuery,
-  type SearchResponse,
+  SearchResponse,
   type SeriesCard,
-  type SeriesDetail,
+  SeriesDetail,
   type SitemapEntry,
+  SitemapList,
   showBl,
   type VisibilityContext,
-  type VisibilityUser,
   Weekday,
   weekdayIn,
 } from '@balcony/contracts';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { RequestContext } from '../../http/context.js';
-import { accessToEpisodes } from '../library/entitlement.js';
-import * as libraryRepo from '../library/repo.js';
+import { SharedAnswer } from '../../shared-cache.js';
+import { accessToEpisodes } from '../access/service.js';
 import * as repo from './repo.js';
-
-export interface CatalogCtx extends RequestContext {
-  db: Db;
-  /** The member calling, or null for a visitor. */
-  user: (VisibilityUser & { id: number }) | null;
-}
 
 /** A series launched on a brand less than this long ago carries the "new" mark. */
 const NEW_SERIES_MS = 14 * 24 * 3600 * 1000;
@@ -52,8 +50,75 @@ const GENRE_TABS: Partial<Record<HomeTab, Genre>> = {
   ROMANCE: 'ROMANCE',
 };
 
-export function visibility(ctx: CatalogCtx): VisibilityContext {
+export function visibility(ctx: ServiceContext): VisibilityContext {
   return { brand: ctx.brand, platform: ctx.platform, user: ctx.user, notLoggedInAdultCookie: ctx.notLoggedInAdult };
+}
+
+// ——— the shared-read cache (DESIGN §10) ———
+
+/**
+ * Who sees the same catalog answers: the brand, the channel (banners), and what the caller may
+ * see (adult, BL). Members of one class share them with visitors of that class.
+ */
+function audienceOf(ctx: ServiceContext): string {
+  const vis = visibility(ctx);
+  const channel = isInApp(ctx.platform) ? 'APP' : 'WEB';
+  return `${ctx.brand.id}|${channel}|${canSeeAdultContent(vis) ? 'adult' : 'minor'}|${showBl(vis) ? 'bl' : 'no-bl'}`;
+}
+
+/** The next local midnight of each brand zone, worked out again only once it has passed. */
+const nextMidnights = new Map<string, number>();
+
+/** When the next local midnight of `timeZone` comes (weekday tabs change then), as epoch ms. */
+function nextMidnight(timeZone: string, now: Date): number {
+  const known = nextMidnights.get(timeZone);
+  if (known !== undefined && known > now.getTime()) return known;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const elapsed = (part('hour') * 60 + part('minute')) * 60 + part('second');
+  const at = now.getTime() + (24 * 3600 - elapsed) * 1000 - now.getMilliseconds();
+  nextMidnights.set(timeZone, at);
+  return at;
+}
+
+/** Until when the brand's catalog stays as it is by itself: its next publication or local midnight. */
+async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
+  const { cache } = ctx.services;
+  const soon = new Date(ctx.now.getTime() + 60_000);
+  const next = await cache.get(`${ctx.brand.id}|next-publication`, soon, async () => ({
+    at: await repo.nextPublicationAt(ctx.db, ctx.brand.id, ctx.now),
+  }));
+  const midnight = nextMidnight(ctx.brand.timeZone, ctx.now);
+  return new Date(Math.min(midnight, next.at?.getTime() ?? midnight));
+}
+
+/** `compute`'s answer, shared by every caller of the same audience until the catalog changes. */
+async function sharedData<T extends object>(ctx: ServiceContext, key: string, compute: () => Promise<T>): Promise<T> {
+  return ctx.services.cache.get(`${audienceOf(ctx)}|${key}`, await unchangedUntil(ctx), compute);
+}
+
+/**
+ * As `sharedData`, and for a visitor already serialised with its ETag (one JSON.stringify per
+ * change, not per request); a member gets the data, to which nothing of theirs is added here.
+ */
+async function sharedAnswer<T extends object>(
+  ctx: ServiceContext,
+  key: string,
+  schema: z.ZodType<T>,
+  compute: () => Promise<T>,
+): Promise<T | SharedAnswer> {
+  if (ctx.user) return sharedData(ctx, key, compute);
+  const until = await unchangedUntil(ctx);
+  // Parsed by its schema, as the serializer does for other answers: only contract fields go out.
+  return ctx.services.cache.get(`${audienceOf(ctx)}|${key}|json`, until, async () =>
+    SharedAnswer.of(schema.parse(await sharedData(ctx, key, compute))),
+  );
 }
 
 function seriesMarks(row: repo.SeriesRow, now: Date): Mark[] {
@@ -73,11 +138,11 @@ export function toCard(row: repo.SeriesRow, rank: number, now: Date): SeriesCard
     thumbnailUrl: mediaUrl(row.thumbnailKey),
     isAdult: row.isAdult,
     isBl: row.isBl,
-    status: row.status as SeriesCard['status'],
-    schedule: row.schedule as SeriesCard['schedule'],
-    genres: row.genres as SeriesCard['genres'],
+    status: row.status,
+    schedule: row.schedule,
+    genres: row.genres,
     marks: seriesMarks(row, now),
-    contentKind: row.contentKind as SeriesCard['contentKind'],
+    contentKind: row.contentKind,
     rank,
     lastPublishedAt: row.lastPublishedAt?.toISOString() ?? null,
     freeEpisodeCount: row.freeEpisodeCount,
@@ -90,7 +155,7 @@ export function mediaUrl(key: string): string {
 
 /** Which rows a tab holds, in its order, before visibility rules. */
 function selectTab(rows: repo.SeriesRow[], tab: HomeTab, today: Weekday, sort: FreeContentSort): repo.SeriesRow[] {
-  const scheduled = (key: string) => rows.filter((r) => r.status === 'SCHEDULED' && r.schedule.includes(key));
+  const scheduled = (key: ScheduleKey) => rows.filter((r) => r.status === 'SCHEDULED' && r.schedule.includes(key));
   switch (tab) {
     case 'SCHEDULE_ALL':
       return rows.filter((r) => r.status === 'SCHEDULED');
@@ -109,7 +174,8 @@ function selectTab(rows: repo.SeriesRow[], tab: HomeTab, today: Weekday, sort: F
     default: {
       const genre = GENRE_TABS[tab];
       if (genre) return rows.filter((r) => r.genres.includes(genre));
-      return scheduled(tab); // SUNDAY…SATURDAY and TEN
+      const key = ScheduleKey.safeParse(tab); // SUNDAY…SATURDAY and TEN
+      return key.success ? scheduled(key.data) : [];
     }
   }
 }
@@ -128,11 +194,15 @@ function freeTab(rows: repo.SeriesRow[], sort: FreeContentSort): repo.SeriesRow[
   }
 }
 
-export async function homeTab(
-  ctx: CatalogCtx,
+export function homeTab(
+  ctx: ServiceContext,
   tab: HomeTab,
   sort: FreeContentSort = 'POPULAR',
-): Promise<HomeTabResponse> {
+): Promise<HomeTabResponse | SharedAnswer> {
+  return sharedAnswer(ctx, `home|${tab}|${sort}`, HomeTabResponse, () => computeHomeTab(ctx, tab, sort));
+}
+
+async function computeHomeTab(ctx: ServiceContext, tab: HomeTab, sort: FreeContentSort): Promise<HomeTabResponse> {
   const today = Weekday.parse(weekdayIn(ctx.brand.timeZone, ctx.now));
   const all = await repo.listBrandSeries(ctx.db, ctx.brand.id, ctx.now);
   const vis = visibility(ctx);
@@ -155,26 +225,26 @@ export async function homeTab(
 }
 
 /** Whether the caller may see a series in lists (adult and BL rules of spec §4/§6). */
-export function isVisible(ctx: CatalogCtx, row: { isAdult: boolean; isBl: boolean }): boolean {
+export function isVisible(ctx: ServiceContext, row: { isAdult: boolean; isBl: boolean }): boolean {
   const vis = visibility(ctx);
   return (!row.isAdult || canSeeAdultContent(vis)) && (!row.isBl || showBl(vis));
 }
 
 /** Cards for these series ids, in the given order, leaving out what the caller may not see. */
-export async function cardsFor(ctx: CatalogCtx, seriesIds: readonly number[]): Promise<Map<number, SeriesCard>> {
+export async function cardsFor(ctx: ServiceContext, seriesIds: readonly number[]): Promise<Map<number, SeriesCard>> {
   const rows = await repo.findBrandSeriesMany(ctx.db, ctx.brand.id, seriesIds, ctx.now);
   const ranks = await rankMap(ctx);
   return new Map(rows.filter((r) => isVisible(ctx, r)).map((r) => [r.id, toCard(r, ranks.get(r.id) ?? 0, ctx.now)]));
 }
 
 /** Position of every series in the brand's ranking (by views). */
-async function rankMap(ctx: CatalogCtx): Promise<Map<number, number>> {
+async function rankMap(ctx: ServiceContext): Promise<Map<number, number>> {
   const ids = await repo.listRankedIds(ctx.db, ctx.brand.id);
   return new Map(ids.map((id, i) => [id, i + 1]));
 }
 
 /** Resolves a series for this brand and caller, or throws the detail codes of spec §8. */
-export async function visibleSeries(ctx: CatalogCtx, seriesId: number): Promise<repo.SeriesRow> {
+export async function visibleSeries(ctx: ServiceContext, seriesId: number): Promise<repo.SeriesRow> {
   const row = await repo.findBrandSeries(ctx.db, ctx.brand.id, seriesId, ctx.now);
   if (!row) {
     // A series that exists but is not offered on this brand is invalid here, not missing.
@@ -216,14 +286,42 @@ function toEpisodeSummary(
     isFree: e.isFree,
     freetime: e.freetime,
     ...effectivePrices(e, row),
-    saleType: e.saleType as EpisodeSummary['saleType'],
-    contentKind: e.contentKind as EpisodeSummary['contentKind'],
+    saleType: e.saleType,
+    contentKind: e.contentKind,
     marks,
     ...member,
   };
 }
 
-export async function seriesDetail(ctx: CatalogCtx, seriesId: number): Promise<SeriesDetail> {
+/**
+ * A series page. What every caller of an audience sees is shared (for a visitor, the whole
+ * answer); a member's favourite, reading and access to each episode are read for them and laid
+ * over it, never shared.
+ */
+export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promise<SeriesDetail | SharedAnswer> {
+  const key = `series|${seriesId}`;
+  if (!ctx.user) return sharedAnswer(ctx, key, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
+  const member = ctx.user;
+  const shared = await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId));
+  const [access, reading, isFavorite] = await Promise.all([
+    accessToEpisodes(ctx, { id: seriesId, freetimeIntervalHours: shared.freetimeIntervalHours }, shared.episodes),
+    repo.readingInSeries(ctx.db, member.id, seriesId),
+    repo.isFavorite(ctx.db, member.id, seriesId),
+  ]);
+  return {
+    ...shared,
+    isFavorite,
+    lastRead: reading.last,
+    episodes: shared.episodes.map((e) => ({
+      ...e,
+      access: access.get(e.id) ?? FREE_ACCESS,
+      read: reading.readIds.has(e.id),
+    })),
+  };
+}
+
+/** A series page as a visitor of the caller's audience sees it. */
+async function publicSeriesDetail(ctx: ServiceContext, seriesId: number): Promise<SeriesDetail> {
   const row = await visibleSeries(ctx, seriesId);
   const [creators, tags, episodes, rank, nextAt, notices, intervalHours] = await Promise.all([
     repo.listCreators(ctx.db, seriesId),
@@ -234,34 +332,30 @@ export async function seriesDetail(ctx: CatalogCtx, seriesId: number): Promise<S
     repo.latestNotices(ctx.db, ctx.brand.id, seriesId, ctx.now, DETAIL_NOTICE_COUNT),
     repo.freetimeIntervalHours(ctx.db, ctx.brand.id, seriesId),
   ]);
-  const [access, reading, isFavorite] = await Promise.all([
-    accessToEpisodes(ctx, seriesId, episodes),
-    ctx.user ? libraryRepo.readingInSeries(ctx.db, ctx.user.id, seriesId) : null,
-    ctx.user ? libraryRepo.isFavorite(ctx.db, ctx.user.id, seriesId) : false,
-  ]);
+  const visitor = { ...ctx, user: null, authTime: null };
+  const access = await accessToEpisodes(visitor, { id: seriesId, freetimeIntervalHours: intervalHours }, episodes);
   return {
     ...toCard(row, rank, ctx.now),
     synopsis: row.synopsis,
     coverUrl: mediaUrl(row.coverKey),
-    creators: creators.map((c) => ({ ...c, type: c.type as SeriesDetail['creators'][number]['type'] })),
+    creators,
     tags,
     nextUpdateAt: row.status === 'SCHEDULED' ? (nextAt?.toISOString() ?? null) : null,
     freetimeIntervalHours: intervalHours,
     notices: notices.map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
-    isFavorite,
-    lastRead: reading?.last ?? null,
+    isFavorite: false,
+    lastRead: null,
     episodes: episodes.map((e) =>
-      toEpisodeSummary(
-        e,
-        row,
-        { access: access.get(e.id) ?? FREE_ACCESS, read: reading?.readIds.has(e.id) ?? false },
-        ctx.now,
-      ),
+      toEpisodeSummary(e, row, { access: access.get(e.id) ?? FREE_ACCESS, read: false }, ctx.now),
     ),
   };
 }
 
-export async function listBanners(ctx: CatalogCtx): Promise<Banner[]> {
+export function listBanners(ctx: ServiceContext): Promise<Banner[] | SharedAnswer> {
+  return sharedAnswer(ctx, 'banners', BannerList, () => computeBanners(ctx));
+}
+
+async function computeBanners(ctx: ServiceContext): Promise<Banner[]> {
   const channel = isInApp(ctx.platform) ? 'APP' : 'WEB';
   const rows = await repo.listActiveBanners(ctx.db, ctx.brand.id, channel, ctx.now);
   return rows.map((b) => ({ id: b.id, title: b.title, imageUrl: mediaUrl(b.imageKey), linkUrl: b.linkUrl }));
@@ -271,7 +365,7 @@ const FREE_ACCESS: EpisodeAccess = { state: 'FREE', expiresAt: null, ticketAt: n
 const PICK_PREVIEW_COUNT = 6;
 
 async function pickSummaries(
-  ctx: CatalogCtx,
+  ctx: ServiceContext,
   list: { id: number; title: string; description: string }[],
   preview: number,
 ) {
@@ -287,12 +381,20 @@ async function pickSummaries(
 }
 
 /** The brand's running picks, each with a preview of its series; picks left empty for this caller are skipped. */
-export async function listPicks(ctx: CatalogCtx): Promise<PickSummary[]> {
+export function listPicks(ctx: ServiceContext): Promise<PickSummary[] | SharedAnswer> {
+  return sharedAnswer(ctx, 'picks', PickList, () => computePicks(ctx));
+}
+
+async function computePicks(ctx: ServiceContext): Promise<PickSummary[]> {
   const list = await repo.listActivePicks(ctx.db, ctx.brand.id, ctx.now);
   return (await pickSummaries(ctx, list, PICK_PREVIEW_COUNT)).filter((p) => p.total > 0);
 }
 
-export async function pickDetail(ctx: CatalogCtx, pickId: number): Promise<PickDetail> {
+export function pickDetail(ctx: ServiceContext, pickId: number): Promise<PickDetail | SharedAnswer> {
+  return sharedAnswer(ctx, `pick|${pickId}`, PickDetail, () => computePickDetail(ctx, pickId));
+}
+
+async function computePickDetail(ctx: ServiceContext, pickId: number): Promise<PickDetail> {
   const pick = await repo.findActivePick(ctx.db, ctx.brand.id, pickId, ctx.now);
   if (!pick) throw new AppError('NOT_EXIST');
   const [summary] = await pickSummaries(ctx, [pick], Number.POSITIVE_INFINITY);
@@ -300,7 +402,11 @@ export async function pickDetail(ctx: CatalogCtx, pickId: number): Promise<PickD
   return summary;
 }
 
-export async function sitemap(ctx: CatalogCtx): Promise<SitemapEntry[]> {
+export function sitemap(ctx: ServiceContext): Promise<SitemapEntry[] | SharedAnswer> {
+  return sharedAnswer(ctx, 'sitemap', SitemapList, () => computeSitemap(ctx));
+}
+
+async function computeSitemap(ctx: ServiceContext): Promise<SitemapEntry[]> {
   const rows = await repo.listIndexableSeries(ctx.db, ctx.brand.id, ctx.now);
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }
@@ -310,7 +416,12 @@ export async function sitemap(ctx: CatalogCtx): Promise<SitemapEntry[]> {
  * brand's matching rows are few enough (hundreds) to filter for the caller and page in memory,
  * which keeps totals exact after the adult and BL rules.
  */
-export async function search(ctx: CatalogCtx, query: SearchQuery): Promise<SearchResponse> {
+export function search(ctx: ServiceContext, query: SearchQuery): Promise<SearchResponse | SharedAnswer> {
+  const key = JSON.stringify(['search', query.q, query.genres ?? [], query.page, query.size]);
+  return sharedAnswer(ctx, key, SearchResponse, () => computeSearch(ctx, query));
+}
+
+async function computeSearch(ctx: ServiceContext, query: SearchQuery): Promise<SearchResponse> {
   const fragment = normalizeSearchText(query.q);
   const genres = query.genres ?? [];
   const empty = { query: query.q, items: [], page: query.page, size: query.size, total: 0, adultHidden: false };
@@ -335,4 +446,43 @@ export async function reindexSearch(db: Db, opts: { onlyEmpty: boolean }): Promi
   const sources = await repo.listSearchSources(db, opts.onlyEmpty);
   for (const s of sources) await repo.setSearchText(db, s.seriesId, s.brandId, normalizeSearchText(s.text));
   return sources.length;
+}
+
+/**
+ * Whether an image is a page only the viewer may hand out (a page of a paid episode or of an adult
+ * series): the media route serves those only through signed URLs.
+ */
+export function isProtectedPageImage(db: Db, imageKey: string): Promise<boolean> {
+  return repo.isProtectedPageImage(db, imageKey);
+}
+
+// ——— episodes, for the viewer ———
+
+export type { EpisodeRow, SeriesRow } from './repo.js';
+
+/** A published episode of a series this caller may see (NOT_FOUND_EPISODE, or the series' codes). */
+export async function visibleEpisode(ctx: ServiceContext, episodeId: number) {
+  const episode = await repo.findEpisode(ctx.db, episodeId);
+  if (!episode || episode.publishedAt > ctx.now) throw new AppError('NOT_FOUND_EPISODE');
+  const series = await visibleSeries(ctx, episode.seriesId);
+  const freetimeIntervalHours = await repo.freetimeIntervalHours(ctx.db, ctx.brand.id, series.id);
+  return { episode, series: { ...series, freetimeIntervalHours } };
+}
+
+/** The published episodes just before and after `episode` in its series. */
+export function episodeNeighbours(ctx: ServiceContext, episode: repo.EpisodeRow) {
+  return repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now);
+}
+
+export function episodePages(ctx: ServiceContext, episodeId: number) {
+  return repo.listPages(ctx.db, episodeId);
+}
+
+export function episodePageCount(ctx: ServiceContext, episodeId: number): Promise<number> {
+  return repo.countPages(ctx.db, episodeId);
+}
+
+/** When the series' next scheduled episode comes out, if one is announced. */
+export function nextEpisodeAt(ctx: ServiceContext, seriesId: number): Promise<Date | null> {
+  return repo.nextScheduledAt(ctx.db, seriesId, ctx.now);
 }

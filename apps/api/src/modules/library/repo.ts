@@ -2,9 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { episodes, favorites, libraryHidden, ownerships, readingProgress, seriesBrands } from '../../db/schema.js';
-import type { OwnershipFact } from './access.js';
 
-// What a member holds: ownerships, reading positions, favourites. Lists are scoped to the series
+// What a member keeps: reading positions, favourites, and the lists of what they hold. Lists are scoped to the series
 // the brand shows, so a series withdrawn from a brand leaves its readers' lists too.
 
 export interface Paging {
@@ -15,40 +14,6 @@ export interface Paging {
 const offsetOf = (p: Paging) => (p.page - 1) * p.size;
 const onBrand = (brandId: string, seriesId: PgColumn) =>
   sql`exists (select 1 from ${seriesBrands} where ${seriesBrands.seriesId} = ${seriesId} and ${seriesBrands.brandId} = ${brandId})`;
-
-/** Every ownership row of the member for these episodes that has not run out. */
-export async function activeOwnerships(
-  db: Db,
-  userId: number,
-  episodeIds: readonly number[],
-  now: Date,
-): Promise<Map<number, OwnershipFact[]>> {
-  const byEpisode = new Map<number, OwnershipFact[]>();
-  if (episodeIds.length === 0) return byEpisode;
-  const rows = await db
-    .select({ episodeId: ownerships.episodeId, kind: ownerships.kind, expiresAt: ownerships.expiresAt })
-    .from(ownerships)
-    .where(
-      and(
-        eq(ownerships.userId, userId),
-        inArray(ownerships.episodeId, [...episodeIds]),
-        sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`,
-      ),
-    );
-  for (const { episodeId, ...fact } of rows) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), fact]);
-  return byEpisode;
-}
-
-/** When the member last used the series' wait-until-free ticket. */
-export async function lastFreetimeUse(db: Db, userId: number, seriesId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: ownerships.createdAt })
-    .from(ownerships)
-    .where(and(eq(ownerships.userId, userId), eq(ownerships.seriesId, seriesId), eq(ownerships.kind, 'FREETIME')))
-    .orderBy(desc(ownerships.createdAt))
-    .limit(1);
-  return row?.at ?? null;
-}
 
 export async function saveProgress(
   db: Db,
@@ -70,25 +35,6 @@ export async function findProgress(db: Db, userId: number, episodeId: number) {
     .from(readingProgress)
     .where(and(eq(readingProgress.userId, userId), eq(readingProgress.episodeId, episodeId)));
   return row ?? null;
-}
-
-/** Episodes of the series the member has opened, and the one opened last. */
-export async function readingInSeries(db: Db, userId: number, seriesId: number) {
-  const rows = await db
-    .select({ episodeId: readingProgress.episodeId, number: episodes.number })
-    .from(readingProgress)
-    .innerJoin(episodes, eq(episodes.id, readingProgress.episodeId))
-    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
-    .orderBy(desc(readingProgress.updatedAt));
-  return { readIds: new Set(rows.map((r) => r.episodeId)), last: rows[0] ?? null };
-}
-
-export async function isFavorite(db: Db, userId: number, seriesId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ seriesId: favorites.seriesId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.seriesId, seriesId)));
-  return row !== undefined;
 }
 
 export async function addFavorite(db: Db, userId: number, seriesId: number, now: Date): Promise<void> {

@@ -1,13 +1,12 @@
 import type { FavoritePage, FavoriteState, OwnedPage, RecentPage, SeriesCard } from '@balcony/contracts';
-import { type CatalogCtx, cardsFor, visibleSeries } from '../catalog/service.js';
+import type { MemberContext, ServiceContext } from '../../context.js';
+import { cardsFor, visibleSeries } from '../catalog/service.js';
 import * as repo from './repo.js';
 
-// The member's library (spec §2 /library/my|favorite|recent) and favourites.
-
-export type MemberCtx = CatalogCtx & { user: NonNullable<CatalogCtx['user']> };
+// The member's library (spec §2 /library/my|favorite|recent), favourites and reading positions.
 
 /** Keeps the rows whose series the caller may still see, with its card. */
-async function withCards<T extends { seriesId: number }>(ctx: MemberCtx, rows: readonly T[]) {
+async function withCards<T extends { seriesId: number }>(ctx: MemberContext, rows: readonly T[]) {
   const cards = await cardsFor(
     ctx,
     rows.map((r) => r.seriesId),
@@ -18,7 +17,7 @@ async function withCards<T extends { seriesId: number }>(ctx: MemberCtx, rows: r
   });
 }
 
-export async function setFavorite(ctx: MemberCtx, seriesId: number, on: boolean): Promise<FavoriteState> {
+export async function setFavorite(ctx: MemberContext, seriesId: number, on: boolean): Promise<FavoriteState> {
   if (on) {
     await visibleSeries(ctx, seriesId);
     await repo.addFavorite(ctx.db, ctx.user.id, seriesId, ctx.now);
@@ -28,7 +27,7 @@ export async function setFavorite(ctx: MemberCtx, seriesId: number, on: boolean)
   return { seriesId, isFavorite: on };
 }
 
-export async function ownedLibrary(ctx: MemberCtx, paging: repo.Paging): Promise<OwnedPage> {
+export async function ownedLibrary(ctx: MemberContext, paging: repo.Paging): Promise<OwnedPage> {
   const { rows, total } = await repo.listOwnedSeries(ctx.db, ctx.user.id, ctx.brand.id, paging, ctx.now);
   const rentals = await repo.listRunningRentals(
     ctx.db,
@@ -47,7 +46,7 @@ export async function ownedLibrary(ctx: MemberCtx, paging: repo.Paging): Promise
   return { items, ...paging, total };
 }
 
-export async function favoriteLibrary(ctx: MemberCtx, paging: repo.Paging): Promise<FavoritePage> {
+export async function favoriteLibrary(ctx: MemberContext, paging: repo.Paging): Promise<FavoritePage> {
   const { rows, total } = await repo.listFavorites(ctx.db, ctx.user.id, ctx.brand.id, paging, ctx.now);
   const items = (await withCards(ctx, rows)).map(({ row, series }) => ({
     series,
@@ -57,7 +56,7 @@ export async function favoriteLibrary(ctx: MemberCtx, paging: repo.Paging): Prom
   return { items, ...paging, total };
 }
 
-export async function recentLibrary(ctx: MemberCtx, paging: repo.Paging): Promise<RecentPage> {
+export async function recentLibrary(ctx: MemberContext, paging: repo.Paging): Promise<RecentPage> {
   const { rows, total } = await repo.listRecent(ctx.db, ctx.user.id, ctx.brand.id, paging);
   const items = (await withCards(ctx, rows)).map(({ row, series }) => ({
     series,
@@ -68,10 +67,23 @@ export async function recentLibrary(ctx: MemberCtx, paging: repo.Paging): Promis
   return { items, ...paging, total };
 }
 
-export async function removeOwned(ctx: MemberCtx, seriesId: number): Promise<void> {
+export async function removeOwned(ctx: MemberContext, seriesId: number): Promise<void> {
   await repo.hideOwnedSeries(ctx.db, ctx.user.id, seriesId, ctx.now);
 }
 
-export async function removeRecent(ctx: MemberCtx, seriesId: number): Promise<void> {
+export async function removeRecent(ctx: MemberContext, seriesId: number): Promise<void> {
   await repo.removeRecent(ctx.db, ctx.user.id, seriesId);
+}
+
+/** Where a member stopped in an episode, or null. */
+export function readingPosition(ctx: ServiceContext, userId: number, episodeId: number) {
+  return repo.findProgress(ctx.db, userId, episodeId);
+}
+
+/** Keeps where the member stopped (the viewer checks that they may read the episode). */
+export async function keepReadingPosition(
+  ctx: MemberContext,
+  position: { episodeId: number; seriesId: number; page: number; offset: number },
+): Promise<void> {
+  await repo.saveProgress(ctx.db, { ...position, userId: ctx.user.id, now: ctx.now });
 }

@@ -2,9 +2,9 @@ import { AppError } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { isProtectedPageImage } from '../catalog/repo.js';
-import type { PageUrlSigner } from '../viewer/signing.js';
-import { isAllowedWidth, isValidKey, type MediaService, negotiateFormat } from './service.js';
+import { isProtectedPageImage } from '../catalog/service.js';
+import { acceptedFormats, isAllowedWidth, isValidKey, type MediaService } from './service.js';
+import type { PageUrlSigner } from './signing.js';
 
 const Query = z.object({
   exp: z.coerce.number().int().optional(),
@@ -32,8 +32,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; db: Db; s
     const now = new Date();
     const signed = exp !== undefined && sig !== undefined && signer.verify(key, exp, sig, now);
     if (!signed && (await isProtectedPageImage(db, key))) throw new AppError('UNAUTHORIZED_CONTENTS');
-    const format = negotiateFormat(request.headers.accept);
-    const image = await media.rendition(key, w, format);
+    const image = await media.rendition(key, w, acceptedFormats(request.headers.accept));
     if (!image) throw new AppError('NOT_EXIST');
     const cacheControl = signed
       ? `private, max-age=${Math.max(0, Math.floor((exp * 1000 - now.getTime()) / 1000))}`

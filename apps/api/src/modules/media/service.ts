@@ -1,7 +1,7 @@
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from '@balcony/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
-import { renderDemoImage } from './demo-images.js';
 import { diskStore } from './store.js';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
@@ -18,12 +18,11 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-/** Best format the client accepts, in order of size: AVIF, then WebP, then JPEG. */
-export function negotiateFormat(accept: string | undefined): ImageFormat {
+/** The modern formats the client accepts (AVIF, WebP), or JPEG, which every client takes. */
+export function acceptedFormats(accept: string | undefined): ImageFormat[] {
   const value = accept ?? '';
-  if (value.includes('image/avif')) return 'avif';
-  if (value.includes('image/webp')) return 'webp';
-  return 'jpeg';
+  const modern = (['avif', 'webp'] as const).filter((format) => value.includes(`image/${format}`));
+  return modern.length > 0 ? [...modern] : ['jpeg'];
 }
 
 export function isAllowedWidth(width: number): boolean {
@@ -31,11 +30,20 @@ export function isAllowedWidth(width: number): boolean {
 }
 
 export interface MediaService {
-  /** A rendition of `key` at `width` (one of IMAGE_WIDTHS, or the original width when omitted), or null when the image does not exist. */
-  rendition(key: string, width: number | undefined, format: ImageFormat): Promise<Rendition | null>;
+  /**
+   * The smallest rendition of `key` at `width` (one of IMAGE_WIDTHS, or the original width when
+   * omitted) among `formats`, or null when the image does not exist. AVIF is usually smaller
+   * than WebP, but not on flat-coloured pages, so both are made once and the smaller one served.
+   */
+  rendition(key: string, width: number | undefined, formats: readonly ImageFormat[]): Promise<Rendition | null>;
 }
 
-export function createMediaService(opts: { mediaDir: string; log: FastifyBaseLogger }): MediaService {
+export function createMediaService(opts: {
+  mediaDir: string;
+  log: FastifyBaseLogger;
+  /** Draws an original that is not stored (the demo catalog's images), or answers null. */
+  drawMissing?: (key: string) => Promise<Buffer | null>;
+}): MediaService {
   const originals = diskStore(`${opts.mediaDir}/originals`);
   const renditions = diskStore(`${opts.mediaDir}/renditions`);
   // Concurrent requests for the same rendition share one encode.
@@ -44,8 +52,7 @@ export function createMediaService(opts: { mediaDir: string; log: FastifyBaseLog
   async function original(key: string): Promise<Buffer | null> {
     const stored = await originals.get(key);
     if (stored) return stored;
-    // Demo images are drawn on first request and kept, so seeding stays fast.
-    const drawn = await renderDemoImage(key);
+    const drawn = (await opts.drawMissing?.(key)) ?? null;
     if (drawn) await originals.put(key, drawn);
     return drawn;
   }
@@ -64,14 +71,30 @@ export function createMediaService(opts: { mediaDir: string; log: FastifyBaseLog
     return { data, format };
   }
 
+  function renditionIn(key: string, width: number | undefined, format: ImageFormat) {
+    const cacheKey = `${key}.w${width ?? 0}.${format}`;
+    const pending = inFlight.get(cacheKey);
+    if (pending) return pending;
+    const job = produce(key, width, format, cacheKey).finally(() => inFlight.delete(cacheKey));
+    inFlight.set(cacheKey, job);
+    return job;
+  }
+
+  // Which format came out smallest, per image, width and accepted set: later requests read one file.
+  const smallest = new LRUCache<string, ImageFormat>({ max: 50_000 });
+
   return {
-    rendition(key, width, format) {
-      const cacheKey = `${key}.w${width ?? 0}.${format}`;
-      const pending = inFlight.get(cacheKey);
-      if (pending) return pending;
-      const job = produce(key, width, format, cacheKey).finally(() => inFlight.delete(cacheKey));
-      inFlight.set(cacheKey, job);
-      return job;
+    async rendition(key, width, formats) {
+      const choiceKey = `${key}.w${width ?? 0}.${formats.join('+')}`;
+      const known = smallest.get(choiceKey);
+      if (known) return renditionIn(key, width, known);
+      const made = await Promise.all(formats.map((format) => renditionIn(key, width, format)));
+      const best = made.reduce<Rendition | null>(
+        (a, b) => (a === null || (b !== null && b.data.length < a.data.length) ? b : a),
+        null,
+      );
+      if (best) smallest.set(choiceKey, best.format);
+      return best;
     },
   };
 }

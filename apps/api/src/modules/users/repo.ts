@@ -1,10 +1,28 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oneTimeCodes, refreshTokens, users, withdrawnEmails } from '../../db/schema.js';
-import type { UserRow } from '../auth/repo.js';
+import { users, withdrawnEmails } from '../../db/schema.js';
 
-// Queries of account settings and withdrawal. `db` may be an open transaction.
+// Queries of the `users` and `withdrawn_emails` tables, which this module alone writes.
+// `db` may be an open transaction.
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<NewUser>;
+
+export async function findUserByEmail(db: Db, brandId: string, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.brandId, brandId), sql`lower(${users.email}) = lower(${email})`))
+    .orderBy(sql`${users.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
 
 export async function findUserByPhone(db: Db, brandId: string, phone: string): Promise<UserRow | null> {
   const [row] = await db
@@ -14,17 +32,48 @@ export async function findUserByPhone(db: Db, brandId: string, phone: string): P
   return row ?? null;
 }
 
-/**
- * The key under which a withdrawn address is remembered: HMAC-SHA-256 with the auth secret of
- * brand and lower-case address, so a database dump alone cannot confirm anyone's address.
- */
-export function withdrawnEmailKey(secret: Uint8Array, brandId: string, email: string): string {
-  return createHmac('sha256', secret).update(`${brandId}\n${email.trim().toLowerCase()}`).digest('hex');
+export async function findUserBySns(
+  db: Db,
+  brandId: string,
+  provider: string,
+  subject: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.brandId, brandId), eq(users.snsProvider, provider), eq(users.snsId, subject)));
+  return row ?? null;
 }
 
-/** What is remembered of a withdrawn social account, hashed like an address: its provider identity. */
-export function socialIdentityKey(provider: string, subject: string): string {
-  return `sns:${provider}:${subject}`;
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+/**
+ * Inserts a user unless a unique index refuses it (the same provider account, or the same
+ * e-mail, signed up meanwhile): null then, and the caller decides what that means.
+ */
+export async function insertUserUnlessTaken(db: Db, values: NewUser): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateUser(db: Db, userId: number, values: UserChanges): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`user ${userId} vanished during update`);
+  return row;
+}
+
+/** Locks the user's row for the rest of the transaction, so two writers cannot race on it. */
+export async function lockUser(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
 }
 
 export async function recordWithdrawnEmail(db: Db, keyHash: string, withdrawnAt: Date): Promise<void> {
@@ -46,16 +95,4 @@ export async function isWithdrawnEmail(db: Db, keyHash: string, since: Date): Pr
 /** Forgets addresses withdrawn before `before` (the 30-day block is over). */
 export async function purgeWithdrawnEmails(db: Db, before: Date): Promise<void> {
   await db.delete(withdrawnEmails).where(lt(withdrawnEmails.withdrawnAt, before));
-}
-
-/** Ends every session of a user and forgets the addresses they connected from. */
-export async function revokeAndForgetTokens(db: Db, userId: number, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now.toISOString()}::timestamptz)`, ipAddress: null })
-    .where(eq(refreshTokens.userId, userId));
-}
-
-export async function deleteCodesOfUser(db: Db, userId: number): Promise<void> {
-  await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
 }

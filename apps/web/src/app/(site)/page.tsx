@@ -7,13 +7,13 @@ import { HomeSection } from '@/components/home/HomeSection';
 import { HomeTabs } from '@/components/home/HomeTabs';
 import { SeriesGrid } from '@/components/home/SeriesGrid';
 import { SeriesRow } from '@/components/home/SeriesRow';
+import { longWeekdayNames } from '@/i18n/dates';
 import { getT } from '@/i18n/server';
-import { fetchBanners, fetchHomeTab } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
-import { longWeekdayNames } from '@/lib/dates';
-import { mediaUrl } from '@/lib/media';
-import { pageMetadata } from '@/lib/metadata';
-import { routes } from '@/lib/routes';
+import { fetchBanners, fetchHomeTab } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { mediaUrl } from '@/lib/media/media';
+import { routes } from '@/lib/navigation/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import { getStoredSession } from '@/lib/session/server';
 
 /** The main page shows the head of the ranking and of the new series; their tabs have the rest. */

@@ -1,18 +1,21 @@
 'use client';
 
+import { NoData } from '@balcony/contracts';
+
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { frontFetch } from '@/components/session/client';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
+import { useFieldErrors } from '@/components/ui/useFieldErrors';
 import { checkPasswordForm, type PasswordField, passwordRuleStates } from '@/lib/account/password';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import styles from './Account.module.css';
 import { PasswordRules } from './PasswordRules';
-import { TextField } from './TextField';
-import { codeOf, useErrorText } from './useErrorText';
 
 /** Which field a code the api answers belongs to; others are shown for the whole form. */
-const FIELD_OF: Partial<Record<AccountErrorCode, PasswordField>> = {
+const FIELD_OF: Partial<Record<MessageCode, PasswordField>> = {
   INCORRECT_PASSWORD: 'oldPassword',
   INVALID_PASSWORD: 'oldPassword',
   EQUAL_PASSWORD: 'newPassword',
@@ -27,8 +30,8 @@ export function ChangePasswordForm() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors, clearError] = useFieldErrors<PasswordField, AccountErrorCode>();
-  const [formError, setFormError] = useState<AccountErrorCode | null>(null);
+  const [errors, setErrors, clearError] = useFieldErrors<PasswordField, MessageCode>();
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const refs = {
@@ -37,7 +40,7 @@ export function ChangePasswordForm() {
     confirm: useRef<HTMLInputElement>(null),
   };
 
-  const showError = (field: PasswordField, code: AccountErrorCode) => {
+  const showError = (field: PasswordField, code: MessageCode) => {
     setErrors({ [field]: code });
     refs[field].current?.focus();
   };
@@ -52,7 +55,7 @@ export function ChangePasswordForm() {
     setErrors({});
     setPending(true);
     try {
-      await frontFetch('/auth/local/change/password', { method: 'POST', body: { oldPassword, newPassword } });
+      await frontFetch('/auth/local/change/password', NoData, { method: 'POST', body: { oldPassword, newPassword } });
       setOldPassword('');
       setNewPassword('');
       setConfirm('');
@@ -117,13 +120,13 @@ export function ChangePasswordForm() {
         required
       />
       {formError && (
-        <p role="alert" className={styles.error} data-testid="form-error">
+        <p role="alert" className={formStyles.error} data-testid="form-error">
           {errorText(formError)}
         </p>
       )}
       <div role="status" aria-live="polite">
         {done && (
-          <p className={styles.success} data-testid="password-changed">
+          <p className={formStyles.success} data-testid="password-changed">
             {t('changed')}
           </p>
         )}

@@ -1,14 +1,14 @@
 'use client';
 
-import type { BrandConfig } from '@balcony/contracts';
+import { type BrandConfig, User } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { AdultPopup, type AdultPopupMode, setAdultDisplay } from '@/components/adult/AdultPopup';
-import { FrontError, frontFetch, logAuthEvent } from '@/components/session/client';
+import { frontErrorCode, frontFetch, logAuthEvent } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
+import { Switch } from '@/components/ui/Switch';
 import styles from './Account.module.css';
-import { Switch } from './Switch';
 
 /**
  * The display switches of /my/profile (spec §4): adult content, for a verified adult (others are
@@ -61,11 +61,11 @@ export function DisplaySettings({
     setPending('bl');
     const next = !bl;
     try {
-      await frontFetch(`/user/BL/toggle/${next}`, { method: 'PUT' });
+      await frontFetch(`/user/BL/toggle/${next}`, User, { method: 'PUT' });
       setBl(next);
       await refresh();
     } catch (error) {
-      logAuthEvent('warn', error instanceof FrontError ? error.code : 'CLIENT_FETCH_ERROR', `BL toggle ${next}`);
+      logAuthEvent('warn', frontErrorCode(error), `BL toggle ${next}`);
     } finally {
       setPending(null);
     }

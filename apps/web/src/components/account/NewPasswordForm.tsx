@@ -1,20 +1,23 @@
 'use client';
 
+import { NoData } from '@balcony/contracts';
+
 import Link from 'next/link';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { frontFetch } from '@/components/session/client';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
 import { checkPasswordForm, passwordRuleStates } from '@/lib/account/password';
-import { routes } from '@/lib/routes';
+import type { MessageCode } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 import { LOGIN_PATH } from '@/lib/session/redirects';
 import styles from './Account.module.css';
 import { PasswordRules } from './PasswordRules';
-import { TextField } from './TextField';
-import { codeOf, useErrorText } from './useErrorText';
 
 /** Codes after which this link or code can no longer work: offer to start again. */
-const DEAD_END: readonly AccountErrorCode[] = ['TIMEOUT', 'UNKNOWN', 'NOT_FOUND_USER'];
+const DEAD_END: readonly MessageCode[] = ['TIMEOUT', 'UNKNOWN', 'NOT_FOUND_USER'];
 
 /**
  * The last step of a password reset (spec §2): a new password and its confirmation, sent with
@@ -34,10 +37,8 @@ export function NewPasswordForm({
   const id = useId();
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [fieldError, setFieldError] = useState<{ field: 'newPassword' | 'confirm'; code: AccountErrorCode } | null>(
-    null,
-  );
-  const [formError, setFormError] = useState<AccountErrorCode | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: 'newPassword' | 'confirm'; code: MessageCode } | null>(null);
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const newRef = useRef<HTMLInputElement>(null);
@@ -65,7 +66,7 @@ export function NewPasswordForm({
     setFieldError(null);
     setPending(true);
     try {
-      await frontFetch('/auth/local/reset/password', { method: 'POST', body: { userId, uuid, newPassword } });
+      await frontFetch('/auth/local/reset/password', NoData, { method: 'POST', body: { userId, uuid, newPassword } });
       setDone(true);
     } catch (error) {
       const code = codeOf(error);
@@ -84,7 +85,7 @@ export function NewPasswordForm({
         <h2 ref={doneRef} tabIndex={-1}>
           {t('resetDoneTitle')}
         </h2>
-        <p className={styles.success} role="status">
+        <p className={formStyles.success} role="status">
           {t('resetDone')}
         </p>
         <div className={styles.actions}>
@@ -126,7 +127,7 @@ export function NewPasswordForm({
         required
       />
       {formError && (
-        <div role="alert" className={styles.error} data-testid="form-error">
+        <div role="alert" className={formStyles.error} data-testid="form-error">
           <p>{errorText(formError)}</p>
           {DEAD_END.includes(formError) && (
             // A full load: the request form is the same route without the link's parameters.

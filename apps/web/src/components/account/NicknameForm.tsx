@@ -6,10 +6,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { frontFetch } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
+import { UserUpdated } from '@/lib/api/front-answers';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import styles from './Account.module.css';
-import { TextField } from './TextField';
-import { codeOf, useErrorText } from './useErrorText';
 
 /** The nickname of /my/profile (PUT /user action PROFILE; the proxy stores the new tokens). */
 export function NicknameForm({ nickname: initial }: { nickname: string }) {
@@ -19,7 +21,7 @@ export function NicknameForm({ nickname: initial }: { nickname: string }) {
   const session = useSession();
   const [nickname, setNickname] = useState(initial);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<AccountErrorCode | null>(null);
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -38,7 +40,7 @@ export function NicknameForm({ nickname: initial }: { nickname: string }) {
     setFieldError(null);
     setPending(true);
     try {
-      await frontFetch('/user', {
+      await frontFetch('/user', UserUpdated, {
         method: 'PUT',
         body: { action: 'PROFILE', profileRequest: { nickname: checked.nickname } },
       });
@@ -75,13 +77,13 @@ export function NicknameForm({ nickname: initial }: { nickname: string }) {
         required
       />
       {formError && (
-        <p role="alert" className={styles.error} data-testid="form-error">
+        <p role="alert" className={formStyles.error} data-testid="form-error">
           {errorText(formError)}
         </p>
       )}
       <div role="status">
         {saved && (
-          <p className={styles.success} data-testid="nickname-saved">
+          <p className={formStyles.success} data-testid="nickname-saved">
             {t('nicknameSaved')}
           </p>
         )}

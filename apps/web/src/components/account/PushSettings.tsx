@@ -1,14 +1,16 @@
 'use client';
 
-import { TOAST_MS, type User } from '@balcony/contracts';
+import { TOAST_MS, User } from '@balcony/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { frontFetch } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import formStyles from '@/components/ui/Form.module.css';
+import { Switch } from '@/components/ui/Switch';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
+import { UserUpdated } from '@/lib/api/front-answers';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import styles from './Account.module.css';
-import { Switch } from './Switch';
-import { codeOf, useErrorText } from './useErrorText';
 
 type PushKey = 'isAgreePush' | 'isAgreePushContents' | 'isAgreePushFreetime' | 'isAgreePushNight';
 type SettingKey = PushKey | 'isAgreeMail';
@@ -35,7 +37,7 @@ export function PushSettings({ user, nightStart, nightEnd }: { user: User; night
   const session = useSession();
   const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [pending, setPending] = useState<ReadonlySet<SettingKey>>(new Set());
-  const [failure, setFailure] = useState<{ key: SettingKey; code: AccountErrorCode } | null>(null);
+  const [failure, setFailure] = useState<{ key: SettingKey; code: MessageCode } | null>(null);
 
   // One message at a time, gone after TOAST_MS.
   useEffect(() => {
@@ -60,9 +62,12 @@ export function PushSettings({ user, nightStart, nightEnd }: { user: User; night
     mark(key, true);
     try {
       if (key === 'isAgreeMail') {
-        await frontFetch('/user', { method: 'PUT', body: { action: 'MAIL', agreeMailRequest: { isAgreeMail: next } } });
+        await frontFetch('/user', UserUpdated, {
+          method: 'PUT',
+          body: { action: 'MAIL', agreeMailRequest: { isAgreeMail: next } },
+        });
       } else {
-        const saved = await frontFetch<User>('/app/push', { method: 'PUT', body: { [key]: next } });
+        const saved = await frontFetch('/app/push', User, { method: 'PUT', body: { [key]: next } });
         setValues((v) => ({ ...v, [key]: saved.agreePush[key] }));
       }
       void session.update();
@@ -96,7 +101,7 @@ export function PushSettings({ user, nightStart, nightEnd }: { user: User; night
     <>
       <section className={styles.section} aria-labelledby="push-heading">
         <h2 id="push-heading">{t('pushHeading')}</h2>
-        <p className={styles.hint}>{t('pushNote')}</p>
+        <p className={formStyles.hint}>{t('pushNote')}</p>
         <ul className={styles.switchList}>
           {PUSH_SWITCHES.map(({ key, name }) =>
             row(

@@ -1,16 +1,17 @@
 'use client';
 
-import { SMS_CODE_TTL_MS, validateEmailFormat } from '@balcony/contracts';
+import { NoData, SMS_CODE_TTL_MS, SmsCodeSent, SmsResetVerified, validateEmailFormat } from '@balcony/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { frontFetch } from '@/components/session/client';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
 import { countdownParts, formatCountdown, remainingMs } from '@/lib/account/countdown';
-import type { AccountErrorCode } from '@/lib/account/errors';
 import { toE164 } from '@/lib/account/phone';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import styles from './Account.module.css';
 import { NewPasswordForm } from './NewPasswordForm';
-import { TextField } from './TextField';
-import { codeOf, useErrorText } from './useErrorText';
 
 export interface CountryOption {
   region: string;
@@ -53,8 +54,8 @@ function EmailReset() {
   const t = useTranslations('Password');
   const errorText = useErrorText();
   const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<AccountErrorCode | null>(null);
-  const [formError, setFormError] = useState<AccountErrorCode | null>(null);
+  const [fieldError, setFieldError] = useState<MessageCode | null>(null);
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -74,7 +75,7 @@ function EmailReset() {
     setFieldError(null);
     setPending(true);
     try {
-      await frontFetch('/auth/local/reset/mail', { method: 'POST', body: { email: address } });
+      await frontFetch('/auth/local/reset/mail', NoData, { method: 'POST', body: { email: address } });
       setSentTo(address);
     } catch (error) {
       const code = codeOf(error);
@@ -103,13 +104,13 @@ function EmailReset() {
         required
       />
       {formError && (
-        <p role="alert" className={styles.error} data-testid="form-error" data-code={formError}>
+        <p role="alert" className={formStyles.error} data-testid="form-error" data-code={formError}>
           {errorText(formError)}
         </p>
       )}
       <div role="status">
         {sentTo && (
-          <p className={styles.success} data-testid="mail-sent">
+          <p className={formStyles.success} data-testid="mail-sent">
             {t('mailSent', { email: sentTo })}
           </p>
         )}
@@ -135,9 +136,9 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
   const [national, setNational] = useState('');
   const [code, setCode] = useState('');
   const [state, setState] = useState<SmsStep>({ step: 'phone' });
-  const [phoneError, setPhoneError] = useState<AccountErrorCode | null>(null);
+  const [phoneError, setPhoneError] = useState<MessageCode | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<{ code: AccountErrorCode; sending: boolean } | null>(null);
+  const [formError, setFormError] = useState<{ code: MessageCode; sending: boolean } | null>(null);
   const [pending, setPending] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -172,7 +173,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
     setPending(true);
     setFormError(null);
     try {
-      await frontFetch('/auth/local/reset/sms', { method: 'POST', body: { phone } });
+      await frontFetch('/auth/local/reset/sms', SmsCodeSent, { method: 'POST', body: { phone } });
       setCode('');
       setCodeError(null);
       setState({ step: 'code', phone, deadline: Date.now() + SMS_CODE_TTL_MS });
@@ -216,7 +217,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
     setFormError(null);
     setPending(true);
     try {
-      const pair = await frontFetch<{ userId: number; uuid: string }>('/auth/local/reset/sms/verify', {
+      const pair = await frontFetch('/auth/local/reset/sms/verify', SmsResetVerified, {
         method: 'POST',
         body: { phone: state.phone, code: typed },
       });
@@ -238,7 +239,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
   if (state.step === 'verified') {
     return (
       <div className={styles.form}>
-        <p className={styles.success} role="status" data-testid="sms-verified">
+        <p className={formStyles.success} role="status" data-testid="sms-verified">
           {t('verified')}
         </p>
         <NewPasswordForm userId={state.userId} uuid={state.uuid} focusOnMount />
@@ -250,14 +251,14 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
   return (
     <div className={styles.form}>
       <form className={styles.form} onSubmit={requestCode} noValidate data-testid="reset-sms-form">
-        <div className={styles.inline}>
-          <div className={`${styles.field} ${styles.fieldNarrow}`}>
-            <label htmlFor="reset-country" className={styles.label}>
+        <div className={formStyles.inline}>
+          <div className={`${formStyles.field} ${formStyles.fieldNarrow}`}>
+            <label htmlFor="reset-country" className={formStyles.label}>
               {t('country')}
             </label>
             <select
               id="reset-country"
-              className={styles.select}
+              className={formStyles.select}
               value={region}
               onChange={(event) => setRegion(event.target.value)}
               disabled={state.step === 'code'}
@@ -283,7 +284,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
             required
           />
         </div>
-        <p className={styles.hint}>{t('phoneHint')}</p>
+        <p className={formStyles.hint}>{t('phoneHint')}</p>
         {state.step === 'phone' && (
           <div className={styles.actions}>
             <button type="submit" className="button" disabled={pending}>
@@ -295,10 +296,10 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
 
       {state.step === 'code' && (
         <form className={styles.form} onSubmit={verify} noValidate data-testid="reset-code-form">
-          <p className={styles.info} role="status">
+          <p className={formStyles.info} role="status">
             {t('codeSent', { phone: state.phone })}
           </p>
-          <p className={styles.inline}>
+          <p className={formStyles.inline}>
             <span id="sms-timer-label">{t('timeLeft')}</span>
             <span
               role="timer"
@@ -328,7 +329,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
             required
           />
           {expired && (
-            <p role="alert" className={styles.error} data-testid="sms-expired">
+            <p role="alert" className={formStyles.error} data-testid="sms-expired">
               {t('expired')}
             </p>
           )}
@@ -359,7 +360,7 @@ function SmsReset({ countries, defaultRegion }: { countries: readonly CountryOpt
       )}
 
       {formError && (
-        <div role="alert" className={styles.error} data-testid="form-error" data-code={formError.code}>
+        <div role="alert" className={formStyles.error} data-testid="form-error" data-code={formError.code}>
           {formError.sending && <p>{t('sendFailed')}</p>}
           <p>{errorText(formError.code)}</p>
         </div>

@@ -1,20 +1,23 @@
 'use client';
 
+import { NoData } from '@balcony/contracts';
+
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { frontFetch, signOut } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
+import { useFieldErrors } from '@/components/ui/useFieldErrors';
 import {
   WITHDRAWAL_DETAILS_MAX_LENGTH,
   WITHDRAWAL_REASONS,
   type WithdrawalReason,
   withdrawalReasonText,
 } from '@/lib/account/withdrawal';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import styles from './Account.module.css';
-import { TextField } from './TextField';
-import { codeOf, useErrorText } from './useErrorText';
 
 type Field = 'reason' | 'password' | 'confirm';
 
@@ -32,7 +35,7 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
   const [password, setPassword] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [errors, setErrors, clearError] = useFieldErrors<Field, string>();
-  const [formError, setFormError] = useState<AccountErrorCode | null>(null);
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [pending, setPending] = useState(false);
   const [gone, setGone] = useState(false);
   const refs = {
@@ -61,7 +64,7 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
     setErrors({});
     setPending(true);
     try {
-      await frontFetch('/user/withdrawal', {
+      await frontFetch('/user/withdrawal', NoData, {
         method: 'POST',
         body: {
           reason: withdrawalReasonText(reason, details),
@@ -101,14 +104,14 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="withdrawal-form">
-      <div className={styles.field}>
-        <label htmlFor="withdrawal-reason" className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor="withdrawal-reason" className={formStyles.label}>
           {t('reason')}
         </label>
         <select
           id="withdrawal-reason"
           ref={refs.reason}
-          className={styles.select}
+          className={formStyles.select}
           value={reason}
           onChange={(event) => {
             setReason(event.target.value as WithdrawalReason | '');
@@ -126,18 +129,18 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
           ))}
         </select>
         {errors.reason && (
-          <p id="withdrawal-reason-error" className={styles.fieldError}>
+          <p id="withdrawal-reason-error" className={formStyles.fieldError}>
             {errors.reason}
           </p>
         )}
       </div>
-      <div className={styles.field}>
-        <label htmlFor="withdrawal-details" className={styles.label}>
+      <div className={formStyles.field}>
+        <label htmlFor="withdrawal-details" className={formStyles.label}>
           {t('details')}
         </label>
         <textarea
           id="withdrawal-details"
-          className={styles.textarea}
+          className={formStyles.textarea}
           value={details}
           maxLength={WITHDRAWAL_DETAILS_MAX_LENGTH}
           onChange={(event) => setDetails(event.target.value)}
@@ -160,10 +163,10 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
           required
         />
       ) : (
-        <p className={styles.hint}>{t('socialHint')}</p>
+        <p className={formStyles.hint}>{t('socialHint')}</p>
       )}
-      <div className={styles.field}>
-        <label className={styles.check}>
+      <div className={formStyles.field}>
+        <label className={formStyles.check}>
           <input
             ref={refs.confirm}
             type="checkbox"
@@ -179,13 +182,13 @@ export function WithdrawalForm({ needsPassword, loginHref }: { needsPassword: bo
           <span>{t('confirm')}</span>
         </label>
         {errors.confirm && (
-          <p id="withdrawal-confirm-error" className={styles.fieldError}>
+          <p id="withdrawal-confirm-error" className={formStyles.fieldError}>
             {errors.confirm}
           </p>
         )}
       </div>
       {formError && (
-        <div role="alert" className={styles.error} data-testid="form-error">
+        <div role="alert" className={formStyles.error} data-testid="form-error">
           {formError === 'TIMEOUT' ? (
             <>
               <p>{t('reloginRequired')}</p>

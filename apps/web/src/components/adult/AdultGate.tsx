@@ -1,9 +1,9 @@
 import { cookies } from 'next/headers';
 import Link from 'next/link';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/errors/ErrorScreen.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { COOKIES } from '@/lib/session/cookies';
 import { AdultGateActions } from './AdultGateActions';
 import { adultCheckFor } from './adult-check';
@@ -31,7 +31,7 @@ export async function AdultGate({ returnPath }: { returnPath: string }) {
             {tPopup('gateLogin')}
           </Link>
         ) : (
-          <ScreenIntl namespaces={['AdultPopup', 'AccountErrors']}>
+          <ScreenIntl namespaces={['AdultPopup', 'Errors']}>
             <AdultGateActions mode={mode} brand={brand} enableOnly={hidden} autoOpen={!answered && !hidden} />
           </ScreenIntl>
         )}

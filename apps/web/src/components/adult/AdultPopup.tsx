@@ -7,18 +7,20 @@ import {
   NOT_LOGGED_IN_ADULT_YES,
   shortMonthNames,
   shortWeekdayNames,
+  User,
   validateBirthday,
 } from '@balcony/contracts';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'use-intl';
-import { codeOf, useErrorText } from '@/components/account/useErrorText';
-import { broadcastSessionChange, FrontError, frontFetch, logAuthEvent } from '@/components/session/client';
+import { broadcastSessionChange, frontErrorCode, frontFetch, logAuthEvent } from '@/components/session/client';
+import { Modal } from '@/components/ui/Modal';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
 import { birthdayPickerYears, clampDay, daysInMonth, monthWeeks, toIsoDate } from '@/lib/account/birthday';
 import { cookieAssignment } from '@/lib/account/client-cookies';
-import type { AccountErrorCode } from '@/lib/account/errors';
+import { UserUpdated } from '@/lib/api/front-answers';
+import type { MessageCode } from '@/lib/errors/error-codes';
 import { COOKIES } from '@/lib/session/cookies';
 import styles from './AdultPopup.module.css';
-import { Modal } from './Modal';
 
 /** What the server knows when it offers the popup. */
 export interface AdultPopupMode {
@@ -48,10 +50,10 @@ export function rememberAnswer(answer: 'Y' | 'N'): void {
 /** Spec §4 adult toggle; a failure is logged only, never shown (spec §8). */
 export async function setAdultDisplay(value: boolean): Promise<boolean> {
   try {
-    await frontFetch(`/user/adult/toggle/${value}`, { method: 'PUT' });
+    await frontFetch(`/user/adult/toggle/${value}`, User, { method: 'PUT' });
     return true;
   } catch (error) {
-    logAuthEvent('warn', error instanceof FrontError ? error.code : 'CLIENT_FETCH_ERROR', `adult toggle ${value}`);
+    logAuthEvent('warn', frontErrorCode(error), `adult toggle ${value}`);
     return false;
   }
 }
@@ -180,7 +182,7 @@ function BirthdayStep({
   const [day, setDay] = useState<number | null>(null);
   const [focusDay, setFocusDay] = useState(1);
   const [message, setMessage] = useState<
-    { kind: 'underAge' | 'noDate' | 'invalidDate' } | { kind: 'error'; code: AccountErrorCode } | null
+    { kind: 'underAge' | 'noDate' | 'invalidDate' } | { kind: 'error'; code: MessageCode } | null
   >(null);
   const [pending, setPending] = useState(false);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -226,7 +228,10 @@ function BirthdayStep({
     setPending(true);
     setMessage(null);
     try {
-      await frontFetch('/user', { method: 'PUT', body: { action: 'ADULT', verifyAdultRequest: { birthedAt } } });
+      await frontFetch('/user', UserUpdated, {
+        method: 'PUT',
+        body: { action: 'ADULT', verifyAdultRequest: { birthedAt } },
+      });
     } catch (error) {
       const code = codeOf(error);
       setMessage(code === 'INVALID_PARAMETER' ? { kind: 'invalidDate' } : { kind: 'error', code });

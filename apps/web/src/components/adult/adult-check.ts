@@ -1,7 +1,7 @@
 import 'server-only';
 import { hasBirthDate, isAdult, showAdult } from '@balcony/contracts';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import { getServerSession } from '@/lib/session/server';
 import type { AdultPopupMode } from './AdultPopup';
 

@@ -1,16 +1,16 @@
-import accountStyles from '@/components/account/Account.module.css';
-import { type AuthMessageCode, isNotice } from '@/lib/auth/auth-messages';
+import formStyles from '@/components/ui/Form.module.css';
+import { isNotice, type MessageCode } from '@/lib/errors/error-codes';
 
 /**
  * A login prompt (role="status") or a failure (role="alert") with its code, for the `error` of a
  * url or an answer. Usable from server and client components.
  */
-export function AuthMessage({ code, text, testId }: { code: AuthMessageCode; text: string; testId: string }) {
+export function AuthMessage({ code, text, testId }: { code: MessageCode; text: string; testId: string }) {
   const notice = isNotice(code);
   return (
     <p
       role={notice ? 'status' : 'alert'}
-      className={notice ? accountStyles.info : accountStyles.error}
+      className={notice ? formStyles.info : formStyles.error}
       data-testid={testId}
       data-code={code}
     >

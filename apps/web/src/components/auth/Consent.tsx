@@ -2,7 +2,7 @@
 
 import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'use-intl';
-import accountStyles from '@/components/account/Account.module.css';
+import formStyles from '@/components/ui/Form.module.css';
 import styles from './Auth.module.css';
 
 /** A consent checkbox (20 × 20, spec §9) with its label, required/optional note and error tied to it. */
@@ -27,8 +27,8 @@ export function Consent({
 }) {
   const errorId = `${id}-error`;
   return (
-    <div className={accountStyles.field}>
-      <label className={accountStyles.check} htmlFor={id}>
+    <div className={formStyles.field}>
+      <label className={formStyles.check} htmlFor={id}>
         <input
           ref={inputRef}
           type="checkbox"
@@ -45,7 +45,7 @@ export function Consent({
         </span>
       </label>
       {error && (
-        <p id={errorId} className={accountStyles.fieldError} data-testid={errorId}>
+        <p id={errorId} className={formStyles.fieldError} data-testid={errorId}>
           {error}
         </p>
       )}

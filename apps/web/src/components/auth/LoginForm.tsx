@@ -4,15 +4,17 @@ import { validateEmailFormat, validateLoginPassword } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { TextField } from '@/components/account/TextField';
-import { useFieldErrors } from '@/components/account/useFieldErrors';
 import { signInWithPassword } from '@/components/session/client';
 import { useSession } from '@/components/session/SessionProvider';
-import { type AuthMessageCode, authMessageCode, type LoginField, loginErrorField } from '@/lib/auth/auth-messages';
+import { TextField } from '@/components/ui/TextField';
+import { useErrorText } from '@/components/ui/useErrorText';
+import { useFieldErrors } from '@/components/ui/useFieldErrors';
+import { type LoginField, loginErrorField } from '@/lib/auth/form-fields';
+import { type MessageCode, messageCode } from '@/lib/errors/error-codes';
 import styles from './Auth.module.css';
 import { AuthMessage } from './AuthMessage';
 
-type Errors = Partial<Record<LoginField, AuthMessageCode>>;
+type Errors = Partial<Record<LoginField, MessageCode>>;
 
 /**
  * E-mail login (spec §7 POST callback/credentials). The contracts' validators check the fields
@@ -23,11 +25,12 @@ type Errors = Partial<Record<LoginField, AuthMessageCode>>;
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const t = useTranslations('Login');
   const tAuth = useTranslations('Auth');
+  const errorText = useErrorText();
   const router = useRouter();
   const { update } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors, clearError] = useFieldErrors<LoginField, AuthMessageCode>();
+  const [errors, setErrors, clearError] = useFieldErrors<LoginField, MessageCode>();
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -38,7 +41,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     else if (next.password) passwordRef.current?.focus();
   };
 
-  const text = (code: AuthMessageCode) => (code === 'INVALID_PW_REGEX' ? t('passwordLength') : tAuth(`errors.${code}`));
+  // Older accounts keep passwords of 6 characters, so login states its own length rule.
+  const text = (code: MessageCode) => (code === 'INVALID_PW_REGEX' ? t('passwordLength') : errorText(code));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,15 +50,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     const emailCheck = validateEmailFormat(email);
     const passwordCheck = validateLoginPassword(password);
     const invalid: Errors = {};
-    if (!emailCheck.ok) invalid.email = authMessageCode(emailCheck.code) ?? 'INVALID_MAIL_FORM';
-    if (!passwordCheck.ok) invalid.password = authMessageCode(passwordCheck.code) ?? 'INVALID_PASSWORD';
+    if (!emailCheck.ok) invalid.email = messageCode(emailCheck.code, 'INVALID_MAIL_FORM');
+    if (!passwordCheck.ok) invalid.password = messageCode(passwordCheck.code, 'INVALID_PASSWORD');
     if (invalid.email || invalid.password) return show(invalid);
 
     setErrors({});
     setPending(true);
     const result = await signInWithPassword(email.trim(), password, callbackUrl);
     if (result.error !== null || result.url === null) {
-      const code = authMessageCode(result.error) ?? 'UnknownError';
+      const code = messageCode(result.error, 'UnknownError');
       setPending(false);
       return show({ [loginErrorField(code)]: code });
     }

@@ -8,7 +8,7 @@ import { useFormatter, useTranslations } from 'use-intl';
 import { signOut } from '@/components/session/client';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { MY_LINK_HREF, visibleMyLinks } from '@/lib/auth/my-links';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './Auth.module.css';
 
 /**

@@ -5,9 +5,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { TextField } from '@/components/account/TextField';
 import { getCsrfToken } from '@/components/session/client';
-import { type AuthMessageCode, authMessageCode } from '@/lib/auth/auth-messages';
+import { TextField } from '@/components/ui/TextField';
+import { useErrorText } from '@/components/ui/useErrorText';
+import { type MessageCode, messageCode } from '@/lib/errors/error-codes';
 import styles from './Auth.module.css';
 import { AuthMessage } from './AuthMessage';
 import { Consent, TermsLabel } from './Consent';
@@ -37,13 +38,14 @@ async function postNewUser(fields: { nickname: string; agreeTerms: boolean; agre
 export function NewUserForm({ defaultNickname, loginHref }: { defaultNickname: string; loginHref: string }) {
   const t = useTranslations('Callback');
   const tAuth = useTranslations('Auth');
+  const errorText = useErrorText();
   const router = useRouter();
   const [nickname, setNickname] = useState(defaultNickname);
   const [agreeTerms, setAgreeTerms] = useState(false);
   const [agreeMail, setAgreeMail] = useState(false);
   const [nicknameError, setNicknameError] = useState(false);
   const [termsError, setTermsError] = useState(false);
-  const [formError, setFormError] = useState<AuthMessageCode | null>(null);
+  const [formError, setFormError] = useState<MessageCode | null>(null);
   const [expired, setExpired] = useState(false);
   const [pending, setPending] = useState(false);
   const nicknameRef = useRef<HTMLInputElement>(null);
@@ -63,7 +65,7 @@ export function NewUserForm({ defaultNickname, loginHref }: { defaultNickname: s
       const answer = await postNewUser({ nickname: checked.nickname, agreeTerms, agreeMail });
       if (answer.url) return router.replace(answer.url);
       if (answer.code === 'TIMEOUT') setExpired(true);
-      else setFormError(authMessageCode(answer.code) ?? 'UnknownError');
+      else setFormError(messageCode(answer.code, 'UnknownError'));
     } catch {
       setFormError('CLIENT_FETCH_ERROR');
     }
@@ -120,7 +122,7 @@ export function NewUserForm({ defaultNickname, loginHref }: { defaultNickname: s
           note={tAuth('optional')}
         />
       </fieldset>
-      {formError && <AuthMessage code={formError} text={tAuth(`errors.${formError}`)} testId="newuser-error" />}
+      {formError && <AuthMessage code={formError} text={errorText(formError)} testId="newuser-error" />}
       <button type="submit" className={styles.submit} disabled={pending} data-testid="newuser-submit">
         {pending ? t('creating') : t('create')}
       </button>

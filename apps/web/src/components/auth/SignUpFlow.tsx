@@ -1,30 +1,31 @@
 'use client';
 
-import { OTP_TTL_MS, type SignUpStarted } from '@balcony/contracts';
+import { NoData, OTP_TTL_MS, SignUpStarted } from '@balcony/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import accountStyles from '@/components/account/Account.module.css';
 import { PasswordRules } from '@/components/account/PasswordRules';
-import { TextField } from '@/components/account/TextField';
-import { useFieldErrors } from '@/components/account/useFieldErrors';
-import { FrontError, frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/client';
+import formStyles from '@/components/ui/Form.module.css';
+import { TextField } from '@/components/ui/TextField';
+import { codeOf, useErrorText } from '@/components/ui/useErrorText';
+import { useFieldErrors } from '@/components/ui/useFieldErrors';
 import { passwordRuleStates } from '@/lib/account/password';
-import { type AuthMessageCode, authMessageCode, type SignUpField, signUpErrorField } from '@/lib/auth/auth-messages';
+import { SignUpVerified } from '@/lib/api/front-answers';
 import { loginSuccessPath } from '@/lib/auth/callbacks';
+import { type SignUpField, signUpErrorField } from '@/lib/auth/form-fields';
 import { checkCode, checkSignUpForm, normalizeCode, SIGN_UP_FIELDS, type SignUpProblem } from '@/lib/auth/sign-up';
-import { routes } from '@/lib/routes';
+import type { MessageCode } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './Auth.module.css';
 import { AuthMessage } from './AuthMessage';
 import { Consent, TermsLabel } from './Consent';
 
 const HOUR_MS = 3_600_000;
 
-/** The code a failed front-proxy call answered, as a message code of the auth screens. */
-function failureCode(error: unknown): AuthMessageCode {
-  return error instanceof FrontError ? (authMessageCode(error.code) ?? 'UnknownError') : 'CLIENT_FETCH_ERROR';
-}
+/** The code a failed front-proxy call answered; like the login screens, sign-up calls an unexplained one UnknownError. */
+const failureCode = (error: unknown): MessageCode => codeOf(error, 'UnknownError');
 
 /**
  * /user/signup (spec §2, §5): e-mail, password with live rules, confirmation and consents; then
@@ -60,6 +61,7 @@ function SignUpForm({
 }) {
   const t = useTranslations('SignUp');
   const tAuth = useTranslations('Auth');
+  const errorText = useErrorText();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
@@ -75,11 +77,7 @@ function SignUpForm({
   const inputs = { email: emailRef, password: passwordRef, passwordConfirm: confirmRef, agreeTerms: termsRef };
 
   const text = (problem: SignUpProblem) =>
-    problem === 'PASSWORD_MISMATCH'
-      ? t('confirmMismatch')
-      : problem === 'TERMS_REQUIRED'
-        ? tAuth('agreeTermsRequired')
-        : tAuth(`errors.${problem}`);
+    problem === 'TERMS_REQUIRED' ? tAuth('agreeTermsRequired') : errorText(problem);
 
   const show = (next: Partial<Record<SignUpField, SignUpProblem>>) => {
     setErrors(next);
@@ -99,7 +97,7 @@ function SignUpForm({
     setErrors({});
     setSending(true);
     try {
-      const started = await frontFetch<SignUpStarted>('/auth/local/signup', {
+      const started = await frontFetch('/auth/local/signup', SignUpStarted, {
         method: 'POST',
         body: { email: email.trim(), password, passwordConfirm, agreeTerms: true, agreeMail },
       });
@@ -185,7 +183,7 @@ function SignUpForm({
             note={tAuth('optional')}
           />
         </fieldset>
-        {errors.form && errors.form !== 'PASSWORD_MISMATCH' && errors.form !== 'TERMS_REQUIRED' && (
+        {errors.form && errors.form !== 'TERMS_REQUIRED' && (
           <AuthMessage code={errors.form} text={text(errors.form)} testId="signup-error" />
         )}
         <button type="submit" className={styles.submit} disabled={sending} data-testid="signup-submit">
@@ -202,7 +200,7 @@ function SignUpForm({
   );
 }
 
-type CodeProblem = AuthMessageCode | 'CODE_REQUIRED' | 'CODE_FORMAT';
+type CodeProblem = MessageCode | 'CODE_REQUIRED' | 'CODE_FORMAT';
 
 function CodeStep({
   attempt,
@@ -215,7 +213,7 @@ function CodeStep({
   onChangeEmail(): void;
 }) {
   const t = useTranslations('SignUp');
-  const tAuth = useTranslations('Auth');
+  const errorText = useErrorText();
   const router = useRouter();
   const [code, setCode] = useState('');
   const [error, setError] = useState<CodeProblem | null>(null);
@@ -229,11 +227,7 @@ function CodeStep({
   useEffect(() => headingRef.current?.focus(), []);
 
   const text = (problem: CodeProblem) =>
-    problem === 'CODE_REQUIRED'
-      ? t('codeRequired')
-      : problem === 'CODE_FORMAT'
-        ? t('codeFormat')
-        : tAuth(`errors.${problem}`);
+    problem === 'CODE_REQUIRED' ? t('codeRequired') : problem === 'CODE_FORMAT' ? t('codeFormat') : errorText(problem);
 
   const fail = (problem: CodeProblem) => {
     setError(problem);
@@ -249,7 +243,7 @@ function CodeStep({
     setError(null);
     setVerifying(true);
     try {
-      await frontFetch('/auth/local/signup/verify', {
+      await frontFetch('/auth/local/signup/verify', SignUpVerified, {
         method: 'POST',
         body: { userId: attempt.userId, signUpId: attempt.signUpId, code: normalizeCode(code) },
       });
@@ -266,7 +260,7 @@ function CodeStep({
     setResent(false);
     setError(null);
     try {
-      await frontFetch('/user/mail/auth', {
+      await frontFetch('/user/mail/auth', NoData, {
         method: 'POST',
         body: { userId: attempt.userId, signUpId: attempt.signUpId },
       });
@@ -306,7 +300,7 @@ function CodeStep({
         </div>
         <div role="status" aria-live="polite">
           {resent && (
-            <p className={accountStyles.success} data-testid="signup-code-resent">
+            <p className={formStyles.success} data-testid="signup-code-resent">
               {t('resent', { email: attempt.email })}
             </p>
           )}

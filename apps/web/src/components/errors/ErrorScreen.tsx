@@ -2,13 +2,13 @@ import type { FollowUpAction } from '@balcony/contracts';
 import Link from 'next/link';
 import { AdultGate } from '@/components/adult/AdultGate';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { followUpOf, type MessageCode } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 import { getStoredSession } from '@/lib/session/server';
-import { followUpOf, type WebErrorCode } from '@/lib/web-errors';
 import styles from './ErrorScreen.module.css';
 
 interface ErrorScreenProps {
-  code: WebErrorCode;
+  code: MessageCode;
   /** The screen that failed: where reload, login and the adult check lead back to. */
   returnPath: string;
   /** Where "back" goes, e.g. the series page from its viewer. */

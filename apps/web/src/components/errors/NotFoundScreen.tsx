@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './ErrorScreen.module.css';
 
 /** The 404 screen (spec §2), shown for unknown paths, missing series and episodes, and /404. */

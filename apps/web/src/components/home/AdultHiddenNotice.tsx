@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import { AdultGateActions } from '@/components/adult/AdultGateActions';
 import { adultCheckFor } from '@/components/adult/adult-check';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import styles from './SeriesGrid.module.css';
 
@@ -31,7 +31,7 @@ export async function AdultHiddenNotice({
           {tPopup('gateLogin')}
         </Link>
       ) : (
-        <ScreenIntl namespaces={['AdultPopup', 'AccountErrors']}>
+        <ScreenIntl namespaces={['AdultPopup', 'Errors']}>
           <AdultGateActions mode={mode} brand={brand} enableOnly={hiddenBySettings} autoOpen={false} />
         </ScreenIntl>
       )}

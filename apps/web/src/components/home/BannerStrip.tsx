@@ -1,8 +1,8 @@
 import type { Banner } from '@balcony/contracts';
 import Link from 'next/link';
-import { MediaImage } from '@/components/MediaImage';
+import { MediaImage } from '@/components/ui/MediaImage';
 import { getT } from '@/i18n/server';
-import { safeHref } from '@/lib/safe-href';
+import { safeHref } from '@/lib/navigation/safe-href';
 import { BannerCarousel } from './BannerCarousel';
 
 /** A banner's picture, linking where the banner points (nowhere when its link is unsafe). */

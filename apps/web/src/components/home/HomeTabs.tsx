@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
-import { HOME_TAB_SLUGS, type HomeTabSlug, routes } from '@/lib/routes';
+import { HOME_TAB_SLUGS, type HomeTabSlug, routes } from '@/lib/navigation/routes';
 import styles from './HomeTabs.module.css';
 
 /** The home tab bar (48 px); rendered by each page, so the current tab is always right. */

@@ -1,7 +1,7 @@
 import type { PickSummary } from '@balcony/contracts';
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './Picks.module.css';
 import { SeriesRow } from './SeriesRow';
 

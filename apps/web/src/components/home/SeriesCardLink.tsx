@@ -1,8 +1,8 @@
 import type { SeriesCard } from '@balcony/contracts';
 import Link from 'next/link';
-import { MarkBadges, type MarkLabels } from '@/components/MarkBadges';
-import { MediaImage } from '@/components/MediaImage';
-import { routes } from '@/lib/routes';
+import { MarkBadges, type MarkLabels } from '@/components/ui/MarkBadges';
+import { MediaImage } from '@/components/ui/MediaImage';
+import { routes } from '@/lib/navigation/routes';
 import styles from './SeriesCardLink.module.css';
 
 interface SeriesCardLinkProps {

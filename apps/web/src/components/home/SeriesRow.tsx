@@ -1,5 +1,5 @@
 import type { SeriesCard } from '@balcony/contracts';
-import { getMarkLabels } from '@/components/MarkBadges';
+import { getMarkLabels } from '@/components/ui/MarkBadges';
 import { getT } from '@/i18n/server';
 import { SeriesCardLink } from './SeriesCardLink';
 import styles from './SeriesRow.module.css';

@@ -1,7 +1,7 @@
 import { FreeContentSort } from '@balcony/contracts';
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './SortBar.module.css';
 
 /** The free tab's three sorts (spec §3 free-content sort). */

@@ -1,9 +1,9 @@
 import { type ScheduleKey, shortWeekdayNames, type Weekday } from '@balcony/contracts';
 import Link from 'next/link';
+import { CALENDAR_KEYS } from '@/i18n/dates';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { CALENDAR_KEYS } from '@/lib/dates';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import styles from './WeekdayCalendar.module.css';
 
 /** The weekly tab's day picker: short weekday names in the brand's locale, today marked. */

@@ -8,13 +8,13 @@ import {
 } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { getMarkLabels, MarkBadges } from '@/components/MarkBadges';
-import { MediaImage } from '@/components/MediaImage';
 import { SeriesIntl } from '@/components/series/SeriesIntl';
 import { TimeLeft } from '@/components/series/TimeLeft';
+import { getMarkLabels, MarkBadges } from '@/components/ui/MarkBadges';
+import { MediaImage } from '@/components/ui/MediaImage';
 import { getT } from '@/i18n/server';
 import { entryTitleId } from '@/lib/library/remove';
-import { type LibraryTab, routes } from '@/lib/routes';
+import { type LibraryTab, routes } from '@/lib/navigation/routes';
 import styles from './Library.module.css';
 import { RemovableEntry } from './RemovableEntry';
 

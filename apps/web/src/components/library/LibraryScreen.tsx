@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import tabStyles from '@/components/home/HomeTabs.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import type { LibraryPageData } from '@/lib/library/load';
 import { pageCount } from '@/lib/library/paging';
 import { LIBRARY_HEADING_ID } from '@/lib/library/remove';
-import { LIBRARY_TABS, type LibraryTab, routes } from '@/lib/routes';
+import { LIBRARY_TABS, type LibraryTab, routes } from '@/lib/navigation/routes';
 import styles from './Library.module.css';
 import { Pager } from './Pager';
 

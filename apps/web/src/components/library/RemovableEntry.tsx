@@ -4,9 +4,10 @@ import { useRouter } from 'next/navigation';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { FrontError, frontFetch } from '@/components/session/client';
-import { entryTitleId, LIBRARY_HEADING_ID, removePath } from '@/lib/library/remove';
-import type { LibraryTab } from '@/lib/routes';
+import { frontErrorCode, frontFetch } from '@/components/session/client';
+import { needsLogin } from '@/lib/errors/error-codes';
+import { entryTitleId, LIBRARY_HEADING_ID, removeCall } from '@/lib/library/remove';
+import type { LibraryTab } from '@/lib/navigation/routes';
 import styles from './Library.module.css';
 
 /** The remove button takes its row with it: the next row's button takes the focus, else the heading. */
@@ -42,10 +43,11 @@ export function RemovableEntry({
     if (state !== 'shown') return;
     setState('removing');
     try {
-      await frontFetch(removePath(tab, seriesId), { method: 'DELETE' });
+      const { path, answer } = removeCall(tab, seriesId);
+      await frontFetch(path, answer, { method: 'DELETE' });
     } catch (error) {
       // The session ended: this page's server render sends the member to sign-in and back.
-      if (error instanceof FrontError && error.status === 401) {
+      if (needsLogin(frontErrorCode(error))) {
         window.location.reload();
         return;
       }

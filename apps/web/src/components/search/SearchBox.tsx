@@ -15,7 +15,7 @@ import {
   useTransition,
 } from 'react';
 import { useTranslations } from 'use-intl';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { readSearchQuery } from '@/lib/search/query';
 import { CloseIcon, RecentSearches } from './RecentSearches';
 import styles from './Search.module.css';

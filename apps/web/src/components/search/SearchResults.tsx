@@ -4,7 +4,7 @@ import { SeriesGrid } from '@/components/home/SeriesGrid';
 import { Pager } from '@/components/library/Pager';
 import { getT } from '@/i18n/server';
 import { pageCount } from '@/lib/library/paging';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { RememberSearch } from './RememberSearch';
 import styles from './Search.module.css';
 

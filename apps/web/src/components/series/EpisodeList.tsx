@@ -1,12 +1,12 @@
 import { type EpisodeSummary, formatDate, isReadable, priceOffers, type SeriesDetail } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { LockIcon } from '@/components/LockIcon';
-import { getMarkLabels, MarkBadges, type MarkLabels } from '@/components/MarkBadges';
-import { MediaImage } from '@/components/MediaImage';
+import { LockIcon } from '@/components/ui/LockIcon';
+import { getMarkLabels, MarkBadges, type MarkLabels } from '@/components/ui/MarkBadges';
+import { MediaImage } from '@/components/ui/MediaImage';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import styles from './EpisodeList.module.css';
 import { EpisodeOrder } from './EpisodeOrder';
 import { TimeLeft } from './TimeLeft';

@@ -1,23 +1,16 @@
 'use client';
 
-import type { FavoriteState } from '@balcony/contracts';
+import { FavoriteState } from '@balcony/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { FrontError, frontFetch } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/client';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
-import { routes } from '@/lib/routes';
+import { needsLogin } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 import styles from './SeriesOverview.module.css';
-
-/** Codes after which the session is gone: the reader logs in again and comes back. */
-const SESSION_ENDED: ReadonlySet<FrontError['code']> = new Set<FrontError['code']>([
-  'NOT_LOGIN_USER',
-  'NOT_FOUND_ACCESS_TOKEN',
-  'EXPIRED_REFRESH_TOKEN',
-  'MALFORMED_JWT',
-]);
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -69,12 +62,13 @@ export function FavoriteButton({ seriesId, initial }: { seriesId: number; initia
     setFailed(false);
     setPending(true);
     try {
-      const state = await frontFetch<FavoriteState>(`/favorites/${seriesId}`, { method: next ? 'PUT' : 'DELETE' });
+      const state = await frontFetch(`/favorites/${seriesId}`, FavoriteState, { method: next ? 'PUT' : 'DELETE' });
       setFavorite(state.isFavorite);
       toast.show(state.isFavorite ? t('favoriteAdded') : t('favoriteRemoved'));
     } catch (error) {
       setFavorite(!next);
-      if (error instanceof FrontError && SESSION_ENDED.has(error.code)) {
+      // The session is gone: the reader logs in again and comes back.
+      if (needsLogin(frontErrorCode(error))) {
         router.push(routes.login(returnPath));
         return;
       }

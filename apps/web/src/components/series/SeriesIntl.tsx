@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ClientIntlProvider } from '@/i18n/ClientIntlProvider';
 import { MESSAGES } from '@/i18n/messages';
 import { getClientMessages } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 
 /**
  * Gives the series page's client parts (favourite, countdowns, order, read more) their texts:

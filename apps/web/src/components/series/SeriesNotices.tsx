@@ -1,6 +1,6 @@
 import { DETAIL_NOTICE_COUNT, formatDate, type SeriesNotice } from '@balcony/contracts';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 import styles from './SeriesOverview.module.css';
 
 /** The series' latest notices (spec §9: two on the detail page), each unfolding to its text. */

@@ -1,11 +1,11 @@
 import { CreatorType, formatDate, type SeriesDetail } from '@balcony/contracts';
 import Link from 'next/link';
-import { getMarkLabels, MarkBadges } from '@/components/MarkBadges';
-import { MediaImage } from '@/components/MediaImage';
+import { getMarkLabels, MarkBadges } from '@/components/ui/MarkBadges';
+import { MediaImage } from '@/components/ui/MediaImage';
+import { formatList, longWeekdayNames, scheduledWeekdays } from '@/i18n/dates';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { formatList, longWeekdayNames, scheduledWeekdays } from '@/lib/dates';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import { ExpandableText } from './ExpandableText';
 import { isLongText } from './episode-state';
 import { FavoriteButton } from './FavoriteButton';

@@ -1,5 +1,5 @@
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { LAYERS } from '@/lib/shell/layers';
 import styles from './UnsupportedBrowser.module.css';
 

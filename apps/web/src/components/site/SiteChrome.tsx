@@ -3,8 +3,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { NAV_HREF } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { NAV_HREF } from '@/lib/navigation/routes';
 import { type NavLinkItem, NavLinks } from './NavLinks';
 import styles from './SiteChrome.module.css';
 

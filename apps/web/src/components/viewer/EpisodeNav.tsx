@@ -1,9 +1,9 @@
 import { type EpisodeLink, formatDate, isReadable, type ViewerResponse } from '@balcony/contracts';
 import Link from 'next/link';
-import { LockIcon } from '@/components/LockIcon';
+import { LockIcon } from '@/components/ui/LockIcon';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import { EpisodeSwitch } from './EpisodeSwitch';
 import styles from './Viewer.module.css';
 

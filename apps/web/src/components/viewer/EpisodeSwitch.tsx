@@ -4,9 +4,9 @@ import type { EpisodeLink } from '@balcony/contracts';
 import Link from 'next/link';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { Modal } from '@/components/adult/Modal';
+import { Modal } from '@/components/ui/Modal';
 import { remainingMs } from '@/lib/account/countdown';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { type BingeNotice, bingeNotice, formatHms } from '@/lib/viewer/binge';
 import styles from './Viewer.module.css';
 

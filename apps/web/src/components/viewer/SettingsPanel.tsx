@@ -3,8 +3,8 @@
 import type { ViewerMode } from '@balcony/contracts';
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { Modal } from '@/components/adult/Modal';
 import { useScreenSize } from '@/components/shell/useScreenSize';
+import { Modal } from '@/components/ui/Modal';
 import { FONT_CHOICES, offeredFont, type Script } from '@/lib/viewer/fonts';
 import { FONT_SIZE_STEPS, type FontStyle, type PageLayout } from '@/lib/viewer/settings';
 import { SettingsIcon } from './icons';

@@ -1,7 +1,7 @@
 import type { EpisodeLink, ViewerResponse } from '@balcony/contracts';
 import Link from 'next/link';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import type { Script } from '@/lib/viewer/fonts';
 import { EpisodeSwitch } from './EpisodeSwitch';
 import { Chevron } from './icons';

@@ -1,4 +1,4 @@
-import type { ReadingPosition } from '@balcony/contracts';
+import { ReadingPosition } from '@balcony/contracts';
 import { frontFetch } from '@/components/session/client';
 
 // A member's reading position goes to the api through the front proxy (PUT
@@ -9,7 +9,7 @@ const progressPath = (episodeId: number) => `/episodes/${episodeId}/progress`;
 
 /** Losing one save only moves the resume point back a little, so failures are not shown. */
 export function saveProgress(episodeId: number, position: ReadingPosition): void {
-  frontFetch(progressPath(episodeId), { method: 'PUT', body: position }).catch(() => {});
+  frontFetch(progressPath(episodeId), ReadingPosition, { method: 'PUT', body: position }).catch(() => {});
 }
 
 export function saveProgressOnLeave(episodeId: number, position: ReadingPosition, csrfToken: string): void {

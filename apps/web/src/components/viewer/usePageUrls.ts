@@ -1,7 +1,8 @@
-import type { ViewerResponse } from '@balcony/contracts';
+import { ViewerResponse } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FrontError, frontFetch } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/client';
+import { followUpOf } from '@/lib/errors/error-codes';
 import { imageUrls, REFRESH_COOLDOWN_MS, refreshDelay } from '@/lib/viewer/signed-pages';
 
 const NONE: ReadonlyMap<number, string> = new Map();
@@ -22,12 +23,12 @@ export function usePageUrls(episodeId: number, pagesExpireAt: string | null) {
     if (busy.current || Date.now() - lastRefresh.current < REFRESH_COOLDOWN_MS) return;
     busy.current = true;
     try {
-      const answer = await frontFetch<ViewerResponse>(`/episodes/${episodeId}/viewer`);
+      const answer = await frontFetch(`/episodes/${episodeId}/viewer`, ViewerResponse);
       setFresh({ urls: imageUrls(answer.pages), expiresAt: answer.pagesExpireAt });
     } catch (error) {
-      const refused =
-        error instanceof FrontError && error.code !== 'CLIENT_FETCH_ERROR' && error.code !== 'INTERNAL_ERROR';
-      if (refused) router.refresh();
+      // A failure worth retrying waits for the next expiry or image error; a refusal is explained
+      // by the server's render of the page.
+      if (followUpOf(frontErrorCode(error)) !== 'reload') router.refresh();
     } finally {
       busy.current = false;
       lastRefresh.current = Date.now();

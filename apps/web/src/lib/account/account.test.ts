@@ -1,10 +1,8 @@
 import { BIRTHDAY_PICKER_YEARS, SMS_CODE_TTL_MS, WITHDRAWAL_REASON_MAX_LENGTH } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import en from '../../../messages/en.json';
 import { birthdayPickerYears, clampDay, daysInMonth, monthWeeks, toIsoDate } from './birthday';
 import { cookieAssignment, readCookie } from './client-cookies';
 import { countdownParts, formatCountdown, remainingMs } from './countdown';
-import { ACCOUNT_ERROR_CODES, ACCOUNT_LOCAL_CODES, accountErrorKey } from './errors';
 import { checkPasswordForm, passwordRuleStates } from './password';
 import { COUNTRY_CALLING_CODES, toE164 } from './phone';
 import { WITHDRAWAL_REASONS, withdrawalReasonText } from './withdrawal';
@@ -132,19 +130,6 @@ describe('password form', () => {
     expect(
       checkPasswordForm({ oldPassword: 'old-pass1', newPassword: 'Webtoon123', confirm: 'Webtoon123' }),
     ).toBeNull();
-  });
-});
-
-describe('account error messages', () => {
-  it('reads unknown codes as INTERNAL_ERROR', () => {
-    expect(accountErrorKey('INCORRECT_PASSWORD')).toBe('INCORRECT_PASSWORD');
-    expect(accountErrorKey('CLIENT_FETCH_ERROR')).toBe('CLIENT_FETCH_ERROR');
-    expect(accountErrorKey('MALFORMED_JWT')).toBe('INTERNAL_ERROR');
-    expect(accountErrorKey('')).toBe('INTERNAL_ERROR');
-  });
-
-  it('has a message for every code, and no other', () => {
-    expect(Object.keys(en.AccountErrors).sort()).toEqual([...ACCOUNT_ERROR_CODES, ...ACCOUNT_LOCAL_CODES].sort());
   });
 });
 

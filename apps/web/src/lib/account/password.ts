@@ -4,7 +4,7 @@ import {
   validatePassword,
   validatePasswordConfirmation,
 } from '@balcony/contracts';
-import type { AccountErrorCode } from './errors';
+import type { MessageCode } from '../errors/error-codes';
 
 // Live feedback and the final check of a new password, from the contracts' validators (spec §5).
 
@@ -39,7 +39,7 @@ export function checkPasswordForm(input: {
   oldPassword?: string;
   newPassword: string;
   confirm: string;
-}): { field: PasswordField; code: AccountErrorCode } | null {
+}): { field: PasswordField; code: MessageCode } | null {
   if (input.oldPassword !== undefined && input.oldPassword.length === 0)
     return { field: 'oldPassword', code: 'INVALID_PASSWORD' };
   const rules = validatePassword(input.newPassword);

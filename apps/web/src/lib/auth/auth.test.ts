@@ -1,35 +1,13 @@
-import { AuthClientError, BRANDS, MyPageLink } from '@balcony/contracts';
+import { BRANDS, MyPageLink } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import en from '../../../messages/en.json';
-import { AUTH_MESSAGE_CODES, authMessageCode, isNotice, loginErrorField, signUpErrorField } from './auth-messages';
 import { firstParam, loginSuccessPath, viewerReturnPath } from './callbacks';
+import { loginErrorField, signUpErrorField } from './form-fields';
 import { loginOptions, socialSignInHref } from './login-options';
 import { MEMBER_ONLY_LINKS, MY_LINK_HREF, visibleMyLinks } from './my-links';
 import { pagePath } from './page-path';
 import { checkCode, checkSignUpForm, normalizeCode } from './sign-up';
 
-describe('auth messages', () => {
-  it('explains the codes it knows and reads any other value as UnknownError', () => {
-    expect(authMessageCode('EXCEED_AUTH_COUNT')).toBe('EXCEED_AUTH_COUNT');
-    expect(authMessageCode('SessionRequired')).toBe('SessionRequired');
-    expect(authMessageCode('NO_SECRET')).toBe('UnknownError');
-    expect(authMessageCode('<script>')).toBe('UnknownError');
-    expect(authMessageCode('')).toBeNull();
-    expect(authMessageCode(null)).toBeNull();
-    expect(authMessageCode(undefined)).toBeNull();
-  });
-
-  it('covers the auth client errors of spec §8 the callback screens name', () => {
-    for (const code of ['Callback', 'OAuthCallbackError', 'AccountNotLinkedError', 'MissingCSRF', 'UnknownError'])
-      expect(AUTH_MESSAGE_CODES).toContain(code);
-    for (const code of AuthClientError.options) expect(authMessageCode(code)).not.toBeNull();
-  });
-
-  it('treats a login prompt as a notice and failures as alerts', () => {
-    expect(isNotice('SessionRequired')).toBe(true);
-    expect(isNotice('EXCEED_AUTH_COUNT')).toBe(false);
-  });
-
+describe('login and sign-up failures', () => {
   it('ties each failure to the field the reader must fix', () => {
     expect(loginErrorField('EMPTY_EMAIL')).toBe('email');
     expect(loginErrorField('INCORRECT_PASSWORD')).toBe('password');
@@ -101,12 +79,6 @@ describe('page path', () => {
       '/history/use?page=2&porch=fb01',
     );
     expect(pagePath('/library/my', { tag: ['a', 'b c'] })).toBe('/library/my?tag=a&tag=b+c');
-  });
-});
-
-describe('auth messages in every locale', () => {
-  it('has a message for exactly the codes the screens explain', () => {
-    expect(Object.keys(en.Auth.errors).sort()).toEqual([...AUTH_MESSAGE_CODES].sort());
   });
 });
 

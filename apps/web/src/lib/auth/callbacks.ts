@@ -1,5 +1,5 @@
-import { parseId } from '../params';
-import { routes } from '../routes';
+import { parseId } from '../navigation/params';
+import { routes } from '../navigation/routes';
 import { safeReturnPath } from '../session/redirects';
 
 // Where the login callbacks (spec §2 /callback/*) send the reader next.

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@balcony/contracts';
-import { withoutControlCharacters } from '../control-characters';
+import { withoutControlCharacters } from '../http/control-characters';
 
 // What the auth client may report through the POST _log beacon (spec §7): a catalogue code the
 // front proxy answered, or one of the failures only the browser sees.

@@ -3,8 +3,8 @@ import { type BrandConfig, SocialProvidersResponse } from '@balcony/contracts';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { apiGet } from '../api-client';
-import { apiBaseUrl } from '../api-url';
+import { apiGet } from '../api/api-client';
+import { apiBaseUrl } from '../api/api-url';
 import { relayedClientOf } from '../session/client-address';
 
 /**

@@ -1,11 +1,12 @@
 import { OTP_LENGTH, validatePassword, validatePasswordConfirmation, validateSignUpEmail } from '@balcony/contracts';
-import { type AuthMessageCode, authMessageCode, type SignUpField } from './auth-messages';
+import { type MessageCode, messageCode } from '../errors/error-codes';
+import type { SignUpField } from './form-fields';
 
 // The checks of the sign-up screen before anything is sent (spec §5), from the contracts'
 // validators: the api applies the same ones and answers the same codes.
 
-/** A failure of a sign-up field: a catalogue code, or one of the screen's own. */
-export type SignUpProblem = AuthMessageCode | 'PASSWORD_MISMATCH' | 'TERMS_REQUIRED';
+/** A failure of a sign-up field: a code with its message, or the unticked terms. */
+export type SignUpProblem = MessageCode | 'TERMS_REQUIRED';
 
 export interface SignUpInput {
   email: string;
@@ -18,9 +19,9 @@ export interface SignUpInput {
 export function checkSignUpForm(input: SignUpInput): Partial<Record<SignUpField, SignUpProblem>> {
   const problems: Partial<Record<SignUpField, SignUpProblem>> = {};
   const email = validateSignUpEmail(input.email.trim());
-  if (!email.ok) problems.email = authMessageCode(email.code) ?? 'INVALID_MAIL_FORM';
+  if (!email.ok) problems.email = messageCode(email.code, 'INVALID_MAIL_FORM');
   const password = validatePassword(input.password);
-  if (!password.ok) problems.password = authMessageCode(password.code) ?? 'INVALID_PW_REGEX';
+  if (!password.ok) problems.password = messageCode(password.code, 'INVALID_PW_REGEX');
   else if (!validatePasswordConfirmation(input.password, input.passwordConfirm).ok)
     problems.passwordConfirm = 'PASSWORD_MISMATCH';
   if (!input.agreeTerms) problems.agreeTerms = 'TERMS_REQUIRED';

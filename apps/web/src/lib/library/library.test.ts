@@ -1,7 +1,8 @@
+import { FavoriteState, Removed } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../routes';
+import { routes } from '../navigation/routes';
 import { pageCount, readPage } from './paging';
-import { removePath } from './remove';
+import { removeCall } from './remove';
 
 describe('library paging', () => {
   it('reads ?page= as a positive integer, else the first page', () => {
@@ -27,9 +28,9 @@ describe('library paging', () => {
 });
 
 describe('library removal', () => {
-  it('calls the api of each list', () => {
-    expect(removePath('my', 7)).toBe('/library/my/7');
-    expect(removePath('favorite', 7)).toBe('/favorites/7');
-    expect(removePath('recent', 7)).toBe('/library/recent/7');
+  it('calls the api of each list, and checks its answer against that call’s contract', () => {
+    expect(removeCall('my', 7)).toEqual({ path: '/library/my/7', answer: Removed });
+    expect(removeCall('favorite', 7)).toEqual({ path: '/favorites/7', answer: FavoriteState });
+    expect(removeCall('recent', 7)).toEqual({ path: '/library/recent/7', answer: Removed });
   });
 });

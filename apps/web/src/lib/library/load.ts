@@ -2,8 +2,8 @@ import 'server-only';
 import type { BrandConfig } from '@balcony/contracts';
 import { redirect } from 'next/navigation';
 import { requireMember } from '../auth/require-member';
-import { getRequestBrand } from '../brand';
-import { type LibraryTab, routes } from '../routes';
+import { getRequestBrand } from '../brand/brand';
+import { type LibraryTab, routes } from '../navigation/routes';
 import { getStoredSession } from '../session/server';
 import { pageCount, readPage } from './paging';
 

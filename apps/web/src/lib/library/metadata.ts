@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getT } from '../../i18n/server';
-import type { LibraryTab } from '../routes';
+import type { LibraryTab } from '../navigation/routes';
 
 /** A library tab's title ("Favourites · Library"); members' lists are never indexed. */
 export async function libraryMetadata(tab: LibraryTab): Promise<Metadata> {

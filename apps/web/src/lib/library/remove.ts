@@ -1,17 +1,19 @@
-import type { LibraryTab } from '../routes';
+import { FavoriteState, Removed } from '@balcony/contracts';
+import type { z } from 'zod';
+import type { LibraryTab } from '../navigation/routes';
 
 // Removing an entry from a library list: each list has its own api call (the favourite one is the
 // same call as the detail page's heart).
 
-/** The api path (under the front proxy) that takes `seriesId` off the list of `tab`. */
-export function removePath(tab: LibraryTab, seriesId: number): string {
+/** The api call (under the front proxy, method DELETE) that takes `seriesId` off the list of `tab`, and its answer. */
+export function removeCall(tab: LibraryTab, seriesId: number): { path: string; answer: z.ZodType<unknown> } {
   switch (tab) {
     case 'my':
-      return `/library/my/${seriesId}`;
+      return { path: `/library/my/${seriesId}`, answer: Removed };
     case 'favorite':
-      return `/favorites/${seriesId}`;
+      return { path: `/favorites/${seriesId}`, answer: FavoriteState };
     case 'recent':
-      return `/library/recent/${seriesId}`;
+      return { path: `/library/recent/${seriesId}`, answer: Removed };
   }
 }
 

@@ -1,6 +1,6 @@
 import { type Genre, SEARCH_QUERY_MAX_LENGTH } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../routes';
+import { routes } from '../navigation/routes';
 import { matchGenres, readSearchQuery } from './query';
 import {
   parseRecentSearches,

@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { CLIENT_LOG_CODES, LOG_DETAILS_MAX } from '../auth/log-codes';
-import { hasControlCharacter } from '../control-characters';
+import { hasControlCharacter } from '../http/control-characters';
 import { clientIpOf } from './client-address';
 import { sameOrigin } from './csrf';
 import { fail } from './http';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import type { RelayedClient } from '../api-client';
-import { envOrLocalSecret } from '../server-secret';
+import type { RelayedClient } from '../api/api-client';
+import { envOrLocalSecret } from './server-secret';
 
 // Who the reader is, as the web's own server saw them. apps/web/server.mjs drops these headers
 // from every incoming request and sets them from the socket and the proxies it trusts

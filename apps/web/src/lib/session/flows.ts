@@ -10,8 +10,8 @@ import {
 } from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { z } from 'zod';
-import { ApiError, apiCall } from '../api-client';
-import { apiBaseUrl } from '../api-url';
+import { ApiError, apiCall } from '../api/api-client';
+import { apiBaseUrl } from '../api/api-url';
 import { relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { answerUrl, passesCsrf, publicOrigin, redirectToPath, secureOf, setFlag } from './http';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
-import { apiHeaders, relayHeaders } from '../api-client';
-import { apiBaseUrl } from '../api-url';
-import { getRequestBrand } from '../brand';
+import { apiHeaders, relayHeaders } from '../api/api-client';
+import { apiBaseUrl } from '../api/api-url';
+import { getRequestBrand } from '../brand/brand';
 import { appPlatformOf } from '../shell/app-shell';
 import { relayedClientOf } from './client-address';
 import { COOKIES } from './cookies';

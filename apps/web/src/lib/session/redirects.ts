@@ -1,6 +1,6 @@
 // Spec §2 redirect rules as pure functions, so the login route, the auth base and pages agree.
 
-import { hasControlCharacter } from '../control-characters';
+import { hasControlCharacter } from '../http/control-characters';
 
 export const LOGIN_PATH = '/user/login';
 export const LOGIN_ERROR_PATH = '/callback/login-error';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { z } from 'zod';
-import { envOrLocalSecret } from '../server-secret';
+import { envOrLocalSecret } from './server-secret';
 
 // Sealed cookies: JWE (dir + A256GCM), so the browser can neither read nor alter what they hold.
 // The key is WEB_SESSION_SECRET; without it a random one is created once in the data folder

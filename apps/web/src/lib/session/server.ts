@@ -10,9 +10,9 @@ import {
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { ApiError, apiCall, type RelayedClient } from '../api-client';
-import { apiBaseUrl } from '../api-url';
-import { getRequestBrand } from '../brand';
+import { ApiError, apiCall, type RelayedClient } from '../api/api-client';
+import { apiBaseUrl } from '../api/api-url';
+import { getRequestBrand } from '../brand/brand';
 import { relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { seal, unseal } from './seal';

@@ -7,87 +7,57 @@ import {
   SocialSignUpRequest,
   SocialStartRequest,
   SocialStartResponse,
-  successEnvelope,
 } from '@balcony/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../../http/envelope.js';
-import { RequiredHeaders } from '../../../http/headers.js';
-import type { SensitiveLimits } from '../../../http/rate-limits.js';
+import { routesOf } from '../../../http/route.js';
 import * as social from './service.js';
 
 // The api side of the web's social login (DESIGN §4): the web's /api/auth/signin/{p} calls
 // /start, its /api/auth/callback/{p} calls /callback, its new-user page calls /signup.
 
-export const socialRoutes: FastifyPluginAsyncZod<{ deps: social.SocialDeps; limits: SensitiveLimits }> = async (
-  app,
-  { deps, limits },
-) => {
-  const SENSITIVE = limits.address;
-  const tags = ['auth'];
-  const ctx = (request: FastifyRequest): social.SocialCtx => ({
-    ...request.ctx,
-    ...deps,
-    clientIp: request.clientIp,
-    log: request.log,
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routesOf(app, ['auth']);
+
+  route({
+    method: 'GET',
+    url: '/auth/social/providers',
+    summary: 'Social login providers offered to this brand',
+    access: 'public',
+    response: SocialProvidersResponse,
+    handler: (ctx) => social.listProviders(ctx),
   });
 
-  app.get(
-    '/auth/social/providers',
-    {
-      schema: {
-        tags,
-        summary: 'Social login providers offered to this brand',
-        headers: RequiredHeaders,
-        response: { 200: successEnvelope(SocialProvidersResponse) },
-      },
-    },
-    async (request) => ok(social.listProviders(ctx(request))),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/social/:provider/start',
+    summary: 'Authorization URL with state, PKCE verifier and nonce for the web to keep',
+    access: 'public',
+    params: ProviderParams,
+    body: SocialStartRequest,
+    response: SocialStartResponse,
+    handler: (ctx, { params, body }) => social.start(ctx, params.provider, body),
+  });
 
-  app.post(
-    '/auth/social/:provider/start',
-    {
-      schema: {
-        tags,
-        summary: 'Authorization URL with state, PKCE verifier and nonce for the web to keep',
-        headers: RequiredHeaders,
-        params: ProviderParams,
-        body: SocialStartRequest,
-        response: { 200: successEnvelope(SocialStartResponse) },
-      },
-    },
-    async (request) => ok(await social.start(ctx(request), request.params.provider, request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/social/:provider/callback',
+    summary: "Exchange the provider's code: a session, or a ticket for the sign-up step",
+    access: 'public',
+    sensitive: {},
+    params: ProviderParams,
+    body: SocialCallbackRequest,
+    response: SocialCallbackResponse,
+    handler: (ctx, { params, body }) => social.callback(ctx, params.provider, body),
+  });
 
-  app.post(
-    '/auth/social/:provider/callback',
-    {
-      config: SENSITIVE,
-      schema: {
-        tags,
-        summary: "Exchange the provider's code: a session, or a ticket for the sign-up step",
-        headers: RequiredHeaders,
-        params: ProviderParams,
-        body: SocialCallbackRequest,
-        response: { 200: successEnvelope(SocialCallbackResponse) },
-      },
-    },
-    async (request) => ok(await social.callback(ctx(request), request.params.provider, request.body)),
-  );
-
-  app.post(
-    '/auth/social/signup',
-    {
-      config: SENSITIVE,
-      schema: {
-        tags,
-        summary: 'Create the account of a signup ticket; answers a token pair',
-        headers: RequiredHeaders,
-        body: SocialSignUpRequest,
-        response: { 200: successEnvelope(AuthResponse) },
-      },
-    },
-    async (request) => ok(await social.signUp(ctx(request), request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/auth/social/signup',
+    summary: 'Create the account of a signup ticket; answers a token pair',
+    access: 'public',
+    sensitive: {},
+    body: SocialSignUpRequest,
+    response: AuthResponse,
+    handler: (ctx, { body }) => social.signUp(ctx, body),
+  });
 };

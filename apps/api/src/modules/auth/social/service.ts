@@ -7,27 +7,11 @@ import {
   type SocialStartResponse,
 } from '@balcony/contracts';
 import * as oidc from 'openid-client';
-import { socialIdentityKey } from '../../users/repo.js';
-import * as authRepo from '../repo.js';
-import { type AuthCtx, type AuthDeps, recentlyWithdrawn, startSession } from '../service.js';
-import type { ProviderProfile, SocialProviderClient, SocialProviders } from './providers.js';
-import * as repo from './repo.js';
+import type { ServiceContext } from '../../../context.js';
+import * as users from '../../users/service.js';
+import { startSession } from '../sessions.js';
+import type { ProviderProfile, SocialProviderClient } from './providers.js';
 import { type SignupIdentity, signSignupTicket, verifySignupTicket } from './ticket.js';
-
-export interface SocialDeps extends AuthDeps {
-  providers: SocialProviders;
-  /** Origins of the web; a redirect URI must be on one of them. */
-  webOrigins: readonly string[];
-}
-
-/** Where provider failures are recorded; the client only ever sees the `Callback` code. */
-export interface SocialLog {
-  warn(details: object, message: string): void;
-}
-
-export interface SocialCtx extends AuthCtx, SocialDeps {
-  log: SocialLog;
-}
 
 // ——— pure rules ———
 
@@ -63,24 +47,24 @@ export function checkRedirectUri(redirectUri: string, webOrigins: readonly strin
 // ——— flow ———
 
 /** Unknown names, providers without credentials and providers the brand does not offer: NOT_EXIST. */
-function providerFor(ctx: SocialCtx, name: string): SocialProviderClient {
+function providerFor(ctx: ServiceContext, name: string): SocialProviderClient {
   const parsed = SocialProvider.safeParse(name);
-  const client = parsed.success ? ctx.providers.get(parsed.data) : undefined;
+  const client = parsed.success ? ctx.services.providers.get(parsed.data) : undefined;
   if (!client || !offeredProviders(ctx.brand, [client.id]).length) throw new AppError('NOT_EXIST');
   return client;
 }
 
-export function listProviders(ctx: SocialCtx): { providers: SocialProvider[] } {
-  return { providers: offeredProviders(ctx.brand, ctx.providers.keys()) };
+export function listProviders(ctx: ServiceContext): { providers: SocialProvider[] } {
+  return { providers: offeredProviders(ctx.brand, ctx.services.providers.keys()) };
 }
 
 export async function start(
-  ctx: SocialCtx,
+  ctx: ServiceContext,
   name: string,
   input: { redirectUri: string },
 ): Promise<SocialStartResponse> {
   const provider = providerFor(ctx, name);
-  const redirectUri = checkRedirectUri(input.redirectUri, ctx.webOrigins).href;
+  const redirectUri = checkRedirectUri(input.redirectUri, ctx.services.webOrigins).href;
   const state = oidc.randomState();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const nonce = provider.usesNonce ? oidc.randomNonce() : undefined;
@@ -94,18 +78,18 @@ export async function start(
 }
 
 /** The account of a provider identity: an existing member, or nobody yet; other cases are refused with their code. */
-async function accountOf(ctx: SocialCtx, identity: SignupIdentity): Promise<authRepo.UserRow | null> {
-  const user = await repo.findUserBySns(ctx.db, ctx.brand.id, identity.provider, identity.subject);
+async function accountOf(ctx: ServiceContext, identity: SignupIdentity): Promise<users.UserRow | null> {
+  const user = await users.findBySocialIdentity(ctx, identity.provider, identity.subject);
   if (user) {
     if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
     return user;
   }
   // Withdrawal erased the identity; for 30 days it still blocks a new account (spec §9).
-  for (const remembered of [socialIdentityKey(identity.provider, identity.subject), identity.email]) {
-    if (remembered && (await recentlyWithdrawn(ctx, remembered))) throw new AppError('DELETED_USER');
+  for (const remembered of [users.socialIdentityKey(identity.provider, identity.subject), identity.email]) {
+    if (remembered && (await users.recentlyWithdrawn(ctx, remembered))) throw new AppError('DELETED_USER');
   }
   if (identity.email) {
-    const holder = await authRepo.findUserByEmail(ctx.db, ctx.brand.id, identity.email);
+    const holder = await users.findByEmail(ctx, identity.email);
     if (holder?.snsProvider) throw new AppError('ALREADY_USED_ANOTHER_PLATFORM');
     // An e-mail account (verified or not) holds the address; accounts are never linked silently.
     if (holder) throw new AppError('ALREADY_USED_EMAIL');
@@ -114,7 +98,7 @@ async function accountOf(ctx: SocialCtx, identity: SignupIdentity): Promise<auth
 }
 
 export async function callback(
-  ctx: SocialCtx,
+  ctx: ServiceContext,
   name: string,
   input: {
     code?: string | undefined;
@@ -128,7 +112,7 @@ export async function callback(
   },
 ): Promise<SocialCallbackResponse> {
   const provider = providerFor(ctx, name);
-  const callbackUrl = checkRedirectUri(input.redirectUri, ctx.webOrigins);
+  const callbackUrl = checkRedirectUri(input.redirectUri, ctx.services.webOrigins);
   for (const key of ['code', 'state', 'iss', 'error'] as const) {
     const value = input[key];
     if (value !== undefined) callbackUrl.searchParams.set(key, value);
@@ -152,21 +136,27 @@ export async function callback(
   if (user) return { status: 'LOGGED_IN', auth: await startSession(ctx, user) };
   return {
     status: 'NEW_USER',
-    signupTicket: await signSignupTicket(ctx.tokens.settings.secret, identity, ctx.now),
+    signupTicket: await signSignupTicket(ctx.services.tokens.settings.secret, identity, ctx.now),
     email: identity.email,
     name: identity.name,
   };
 }
 
 export async function signUp(
-  ctx: SocialCtx,
+  ctx: ServiceContext,
   input: { signupTicket: string; nickname: string; agreeMail?: boolean | undefined },
 ): Promise<AuthResponse> {
-  const identity = await verifySignupTicket(ctx.tokens.settings.secret, input.signupTicket, ctx.brand.id, ctx.now);
+  const identity = await verifySignupTicket(
+    ctx.services.tokens.settings.secret,
+    input.signupTicket,
+    ctx.brand.id,
+    ctx.now,
+  );
   // The same ticket used twice, or two tabs: the account exists already, so this is a login.
   const existing = await accountOf(ctx, identity);
   if (existing) return startSession(ctx, existing);
-  const created = await repo.insertSocialUser(ctx.db, {
+  const created = await users.createUnlessTaken(ctx, {
+    status: 'ACTIVE',
     brandId: ctx.brand.id,
     snsProvider: identity.provider,
     snsId: identity.subject,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiBaseUrl } from '@/lib/api-url';
+import { apiBaseUrl } from '@/lib/api/api-url';
 
 // GET /_/health (spec §2; the folder is %5F because App Router hides folders starting with "_").
 // Always 200 while the web runs, with the api's state in the body: "down" when it cannot be

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { ErrorScreen } from '@/components/errors/ErrorScreen';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
-import { isWebErrorCode } from '@/lib/web-errors';
+import { messageCode } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getT('ErrorPage');
@@ -13,9 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const { code } = await searchParams;
   return (
-    <ErrorScreen
-      code={typeof code === 'string' && isWebErrorCode(code) ? code : 'INTERNAL_ERROR'}
-      returnPath={routes.home}
-    />
+    <ErrorScreen code={typeof code === 'string' ? messageCode(code) : 'INTERNAL_ERROR'} returnPath={routes.home} />
   );
 }

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 
 /** /library opens the first library tab. */
 export default function LibraryPage() {

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/auth/Auth.module.css';
 import { MyPanel } from '@/components/auth/MyPanel';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getT('My');

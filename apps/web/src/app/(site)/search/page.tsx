@@ -1,15 +1,15 @@
 import { Genre } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/search/Search.module.css';
 import { SearchBox } from '@/components/search/SearchBox';
 import { SearchResults } from '@/components/search/SearchResults';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { fetchSearch } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
+import { fetchSearch } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { pageCount, readPage } from '@/lib/library/paging';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { matchGenres, readSearchQuery } from '@/lib/search/query';
 import { getStoredSession } from '@/lib/session/server';
 

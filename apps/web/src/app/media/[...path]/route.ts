@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import type { NextRequest } from 'next/server';
-import { apiBaseUrl } from '@/lib/api-url';
+import { apiBaseUrl } from '@/lib/api/api-url';
 
 // GET /media/* → the api's media route, so images are same-origin for the page (CSP img-src
 // 'self'). A handler rather than a next.config rewrite: rewrites are frozen at build time, while

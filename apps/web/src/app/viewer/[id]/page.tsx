@@ -1,37 +1,38 @@
-import { type BrandConfig, ERROR_CATALOGUE, type ViewerResponse } from '@balcony/contracts';
+import type { BrandConfig, ViewerResponse } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import { ErrorScreen } from '@/components/errors/ErrorScreen';
 import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { SiteChrome } from '@/components/site/SiteChrome';
 import { EpisodeNav } from '@/components/viewer/EpisodeNav';
 import { FontFaces } from '@/components/viewer/FontFaces';
-import { Reader, type ReaderPage } from '@/components/viewer/Reader';
+import { Reader } from '@/components/viewer/Reader';
+import type { ReaderPage } from '@/components/viewer/ReaderStage';
 import { SessionEnded } from '@/components/viewer/SessionEnded';
 import { SettingsBootScript } from '@/components/viewer/SettingsBootScript';
 import { TextPage } from '@/components/viewer/TextPage';
 import styles from '@/components/viewer/Viewer.module.css';
 import { ViewerFrame } from '@/components/viewer/ViewerFrame';
 import { ViewerTopBar } from '@/components/viewer/ViewerTopBar';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { fetchViewer } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
-import { getRequestBrand } from '@/lib/brand';
-import { loadPageData, type PageData } from '@/lib/page-data';
-import { parseId } from '@/lib/params';
-import { getSameOriginReferrerPath } from '@/lib/request-origin';
-import { routes } from '@/lib/routes';
+import { fetchViewer } from '@/lib/api/api';
+import { ApiError } from '@/lib/api/api-client';
+import { loadPageData, type PageData } from '@/lib/api/page-data';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { type CatalogueMessageCode, followUpOf } from '@/lib/errors/error-codes';
+import { getSameOriginReferrerPath } from '@/lib/http/request-origin';
+import { parseId } from '@/lib/navigation/params';
+import { routes } from '@/lib/navigation/routes';
 import { getStoredSession } from '@/lib/session/server';
 import { fontVariables, scriptOf } from '@/lib/viewer/fonts';
 import { readsRightToLeft } from '@/lib/viewer/paper';
 import { textSizeVariables } from '@/lib/viewer/settings';
-import type { WebErrorCode } from '@/lib/web-errors';
 
 type Props = PageProps<'/viewer/[id]'>;
 
 /** Spec §8 "Viewer" codes a reader can act on (NOT_FOUND_EPISODE is the 404 screen). */
-const EXPLAINED: readonly WebErrorCode[] = ['UNAUTHORIZED_CONTENTS', 'ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
+const EXPLAINED: readonly CatalogueMessageCode[] = ['UNAUTHORIZED_CONTENTS', 'ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
 
 type ViewerData = PageData<ViewerResponse> | { ok: false; code: 'SESSION_ENDED' };
 
@@ -48,7 +49,7 @@ async function loadEpisode({ params }: Props): Promise<{ id: number; brand: Bran
   try {
     return { id, brand, result: await loadPageData(fetchViewer(brand, id, accessToken), EXPLAINED) };
   } catch (error) {
-    if (accessToken && error instanceof ApiError && ERROR_CATALOGUE[error.code].action === 'logout') {
+    if (accessToken && error instanceof ApiError && followUpOf(error.code) === 'logout') {
       return { id, brand, result: { ok: false, code: 'SESSION_ENDED' } };
     }
     throw error;

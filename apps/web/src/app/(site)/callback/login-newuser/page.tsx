@@ -3,12 +3,12 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import Link from 'next/link';
 import type { CSSProperties } from 'react';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/auth/Auth.module.css';
 import { NewUserForm } from '@/components/auth/NewUserForm';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { firstParam } from '@/lib/auth/callbacks';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { COOKIES } from '@/lib/session/cookies';
 import { pendingSocialUser } from '@/lib/session/flows';
 import { safeReturnPath } from '@/lib/session/redirects';
@@ -37,7 +37,7 @@ export default async function NewUserPage({ searchParams }: PageProps<'/callback
         <>
           <p className={styles.intro}>{t('newUserIntro')}</p>
           {pending.email && <p data-testid="newuser-email">{t('newUserEmail', { email: pending.email })}</p>}
-          <ScreenIntl namespaces={['Auth', 'Callback']}>
+          <ScreenIntl namespaces={['Auth', 'Callback', 'Errors']}>
             <NewUserForm defaultNickname={pending.name ?? ''} loginHref={loginHref} />
           </ScreenIntl>
         </>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import styles from '@/components/auth/Auth.module.css';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getT('Callback');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import { LoginCallback } from '@/components/auth/LoginCallback';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { firstParam, viewerReturnPath } from '@/lib/auth/callbacks';
 

@@ -5,20 +5,20 @@ import { EpisodeList } from '@/components/series/EpisodeList';
 import { SeriesIntl } from '@/components/series/SeriesIntl';
 import { SeriesOverview } from '@/components/series/SeriesOverview';
 import { getT } from '@/i18n/server';
-import { fetchSeries } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
-import { mediaUrl } from '@/lib/media';
-import { excerpt, pageMetadata } from '@/lib/metadata';
-import { loadPageData } from '@/lib/page-data';
-import { parseId } from '@/lib/params';
-import { routes } from '@/lib/routes';
+import { fetchSeries } from '@/lib/api/api';
+import { loadPageData } from '@/lib/api/page-data';
+import { getRequestBrand } from '@/lib/brand/brand';
+import type { CatalogueMessageCode } from '@/lib/errors/error-codes';
+import { mediaUrl } from '@/lib/media/media';
+import { parseId } from '@/lib/navigation/params';
+import { routes } from '@/lib/navigation/routes';
+import { excerpt, pageMetadata } from '@/lib/seo/metadata';
 import { getStoredSession } from '@/lib/session/server';
-import type { WebErrorCode } from '@/lib/web-errors';
 
 type Props = PageProps<'/detail/[id]'>;
 
 /** Spec §8 "Detail" codes a reader can act on (NOT_EXIST is the 404 screen). */
-const EXPLAINED: readonly WebErrorCode[] = ['ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
+const EXPLAINED: readonly CatalogueMessageCode[] = ['ADULT_ONLY_CONTENTS', 'INVALID_CONTENTS'];
 
 /** The cover rendition link previews show (Open Graph asks for about 1200 px). */
 const PREVIEW_WIDTH = 1200;

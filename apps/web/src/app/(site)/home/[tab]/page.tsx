@@ -5,12 +5,12 @@ import { HomeTabs } from '@/components/home/HomeTabs';
 import { SeriesGrid } from '@/components/home/SeriesGrid';
 import { SortBar } from '@/components/home/SortBar';
 import { WeekdayCalendar } from '@/components/home/WeekdayCalendar';
+import { longWeekdayNames } from '@/i18n/dates';
 import { getT } from '@/i18n/server';
-import { fetchHomeTab } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
-import { longWeekdayNames } from '@/lib/dates';
-import { pageMetadata } from '@/lib/metadata';
-import { HOME_TAB_OF_SLUG, isSeriesTabSlug, routes, type SeriesTabSlug } from '@/lib/routes';
+import { fetchHomeTab } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { HOME_TAB_OF_SLUG, isSeriesTabSlug, routes, type SeriesTabSlug } from '@/lib/navigation/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import { getStoredSession } from '@/lib/session/server';
 
 type Props = PageProps<'/home/[tab]'>;

@@ -3,10 +3,10 @@ import { HomeTabs } from '@/components/home/HomeTabs';
 import { PickPreview } from '@/components/home/PickPreview';
 import styles from '@/components/home/Picks.module.css';
 import { getT } from '@/i18n/server';
-import { fetchPicks } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
-import { pageMetadata } from '@/lib/metadata';
-import { routes } from '@/lib/routes';
+import { fetchPicks } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
+import { pageMetadata } from '@/lib/seo/metadata';
 import { getStoredSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { OwnedEntries } from '@/components/library/LibraryEntries';
 import { LibraryScreen } from '@/components/library/LibraryScreen';
-import { fetchOwned } from '@/lib/api';
+import { fetchOwned } from '@/lib/api/api';
 import { loadLibrary } from '@/lib/library/load';
 import { libraryMetadata } from '@/lib/library/metadata';
 

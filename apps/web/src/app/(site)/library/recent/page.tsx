@@ -1,7 +1,7 @@
 import { RecentEntries } from '@/components/library/LibraryEntries';
 import { LibraryScreen } from '@/components/library/LibraryScreen';
-import { fetchRecent } from '@/lib/api';
-import { getRequestBrand } from '@/lib/brand';
+import { fetchRecent } from '@/lib/api/api';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { loadLibrary } from '@/lib/library/load';
 import { libraryMetadata } from '@/lib/library/metadata';
 

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import styles from '@/components/account/Account.module.css';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { NewPasswordForm } from '@/components/account/NewPasswordForm';
 import { type CountryOption, ResetRequest } from '@/components/account/ResetRequest';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
+import formStyles from '@/components/ui/Form.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { COUNTRY_CALLING_CODES, DEFAULT_REGION } from '@/lib/account/phone';
-import { getRequestBrand } from '@/lib/brand';
-import { parseId } from '@/lib/params';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { parseId } from '@/lib/navigation/params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getT('Password');
@@ -45,7 +45,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/ma
   if (id && secret) {
     return (
       <AccountScreen title={t('resetTitle')}>
-        <ScreenIntl namespaces={['Password', 'AccountErrors']}>
+        <ScreenIntl namespaces={['Password', 'Errors']}>
           <NewPasswordForm userId={id} uuid={secret} />
         </ScreenIntl>
       </AccountScreen>
@@ -55,11 +55,11 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/ma
   return (
     <AccountScreen title={t('resetTitle')} intro={t('resetIntro')}>
       {brokenLink && (
-        <p className={styles.error} role="alert">
+        <p className={formStyles.error} role="alert">
           {t('invalidLink')}
         </p>
       )}
-      <ScreenIntl namespaces={['Password', 'AccountErrors']}>
+      <ScreenIntl namespaces={['Password', 'Errors']}>
         <ResetRequest countries={countries} defaultRegion={defaultRegion} />
       </ScreenIntl>
     </AccountScreen>

@@ -5,11 +5,12 @@ import styles from '@/components/account/Account.module.css';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { DisplaySettings } from '@/components/account/DisplaySettings';
 import { NicknameForm } from '@/components/account/NicknameForm';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
+import formStyles from '@/components/ui/Form.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { providerName } from '@/lib/account/providers';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import { requireSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,10 +28,10 @@ export default async function ProfilePage() {
   const provider = providerName(user.snsProvider);
   return (
     <AccountScreen title={t('title')}>
-      <p className={styles.hint} data-testid="account-identity">
+      <p className={formStyles.hint} data-testid="account-identity">
         {provider ? t('loggedInWith', { provider }) : user.email ? t('loggedInAs', { email: user.email }) : null}
       </p>
-      <ScreenIntl namespaces={['Profile', 'AdultPopup', 'AccountErrors']}>
+      <ScreenIntl namespaces={['Profile', 'AdultPopup', 'Errors']}>
         <section className={styles.section} aria-labelledby="nickname-heading">
           <h2 id="nickname-heading">{t('nicknameHeading')}</h2>
           <NicknameForm nickname={user.nickname ?? ''} />

@@ -3,10 +3,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import styles from '@/components/account/Account.module.css';
 import { AccountScreen } from '@/components/account/AccountScreen';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import { WithdrawalForm } from '@/components/account/WithdrawalForm';
+import formStyles from '@/components/ui/Form.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { requireSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,9 +30,9 @@ export default async function WithdrawalPage() {
           <h2 id="kept-heading">{t('keptHeading')}</h2>
           <p>{t('kept')}</p>
         </section>
-        <p className={styles.info}>{t('resignup', { days: RESIGNUP_BLOCK_DAYS })}</p>
+        <p className={formStyles.info}>{t('resignup', { days: RESIGNUP_BLOCK_DAYS })}</p>
       </div>
-      <ScreenIntl namespaces={['Withdrawal', 'AccountErrors']}>
+      <ScreenIntl namespaces={['Withdrawal', 'Errors']}>
         <WithdrawalForm needsPassword={user.snsProvider === null} loginHref={routes.login(routes.withdrawal)} />
       </ScreenIntl>
       <p>

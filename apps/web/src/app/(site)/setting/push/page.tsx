@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { PushSettings } from '@/components/account/PushSettings';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { requireSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +21,7 @@ export default async function PushSettingsPage() {
   const t = await getT('Settings');
   return (
     <AccountScreen title={t('title')} intro={t('intro')}>
-      <ScreenIntl namespaces={['Settings', 'AccountErrors']}>
+      <ScreenIntl namespaces={['Settings', 'Errors']}>
         <PushSettings user={user} nightStart={hour(NIGHT_PUSH_START)} nightEnd={hour(NIGHT_PUSH_END)} />
       </ScreenIntl>
       <p>

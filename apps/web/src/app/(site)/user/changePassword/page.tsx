@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import styles from '@/components/account/Account.module.css';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
+import formStyles from '@/components/ui/Form.module.css';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { providerName } from '@/lib/account/providers';
-import { routes } from '@/lib/routes';
+import { routes } from '@/lib/navigation/routes';
 import { requireSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,11 +22,11 @@ export default async function ChangePasswordPage() {
   return (
     <AccountScreen title={t('changeTitle')} intro={provider ? undefined : t('changeIntro')}>
       {provider ? (
-        <p className={styles.info} data-testid="social-account">
+        <p className={formStyles.info} data-testid="social-account">
           {t('socialAccount', { provider })}
         </p>
       ) : (
-        <ScreenIntl namespaces={['Password', 'AccountErrors']}>
+        <ScreenIntl namespaces={['Password', 'Errors']}>
           <ChangePasswordForm />
         </ScreenIntl>
       )}

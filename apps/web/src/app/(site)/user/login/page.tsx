@@ -3,18 +3,18 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { CSSProperties } from 'react';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/auth/Auth.module.css';
 import { AuthMessage } from '@/components/auth/AuthMessage';
 import { ForgetLoginFlags } from '@/components/auth/ForgetLoginFlags';
 import { LoginForm } from '@/components/auth/LoginForm';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
-import { authMessageCode } from '@/lib/auth/auth-messages';
 import { firstParam } from '@/lib/auth/callbacks';
 import { loginOptions, PROVIDER_NAMES, socialSignInHref } from '@/lib/auth/login-options';
 import { fetchSocialProviders } from '@/lib/auth/providers';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { messageCode } from '@/lib/errors/error-codes';
+import { routes } from '@/lib/navigation/routes';
 import { safeReturnPath } from '@/lib/session/redirects';
 import { getServerSession } from '@/lib/session/server';
 
@@ -34,18 +34,19 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LoginPage({ searchParams }: PageProps<'/user/login'>) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(firstParam(params.callback));
-  const message = authMessageCode(firstParam(params.error));
+  const error = firstParam(params.error);
+  const message = error ? messageCode(error, 'UnknownError') : null;
   if (await getServerSession()) redirect(callbackUrl);
 
   const brand = await getRequestBrand();
   const { social, email } = loginOptions(brand.loginMethods, await fetchSocialProviders(brand));
   const t = await getT('Login');
-  const tAuth = await getT('Auth');
+  const tErrors = await getT('Errors');
   return (
     <div className={styles.screen} style={LOGIN_VARS} data-testid="login-screen">
       <h1 className={styles.title}>{t('title')}</h1>
       <ForgetLoginFlags />
-      {message && <AuthMessage code={message} text={tAuth(`errors.${message}`)} testId="login-notice" />}
+      {message && <AuthMessage code={message} text={tErrors(message)} testId="login-notice" />}
       {social.length > 0 && (
         <ul className={styles.socialList} aria-label={t('socialLabel')}>
           {social.map((provider) => (
@@ -71,7 +72,7 @@ export default async function LoginPage({ searchParams }: PageProps<'/user/login
         </p>
       )}
       {email && (
-        <ScreenIntl namespaces={['Auth', 'Login']}>
+        <ScreenIntl namespaces={['Auth', 'Login', 'Errors']}>
           <LoginForm callbackUrl={callbackUrl} />
         </ScreenIntl>
       )}

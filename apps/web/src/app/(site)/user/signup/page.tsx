@@ -2,13 +2,13 @@ import { LAYOUT } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import type { CSSProperties } from 'react';
-import { ScreenIntl } from '@/components/account/ScreenIntl';
 import styles from '@/components/auth/Auth.module.css';
 import { SignUpFlow } from '@/components/auth/SignUpFlow';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { firstParam } from '@/lib/auth/callbacks';
-import { getRequestBrand } from '@/lib/brand';
-import { routes } from '@/lib/routes';
+import { getRequestBrand } from '@/lib/brand/brand';
+import { routes } from '@/lib/navigation/routes';
 import { safeReturnPath } from '@/lib/session/redirects';
 import { getServerSession } from '@/lib/session/server';
 
@@ -33,7 +33,7 @@ export default async function SignUpPage({ searchParams }: PageProps<'/user/sign
   return (
     <div className={styles.screen} style={BUTTON_VARS} data-testid="signup-screen">
       <h1 className={styles.title}>{t('title')}</h1>
-      <ScreenIntl namespaces={['Auth', 'SignUp', 'Password']}>
+      <ScreenIntl namespaces={['Auth', 'SignUp', 'Password', 'Errors']}>
         <SignUpFlow callbackUrl={callbackUrl} />
       </ScreenIntl>
     </div>

@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { listProviders } from '@/lib/session/flows';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { relayedClientOf } from '@/lib/session/client-address';
 import { COOKIES, cookieOptions } from '@/lib/session/cookies';
 import { secureOf } from '@/lib/session/http';

@@ -1,5 +1,5 @@
 import type { NextRequest, NextResponse } from 'next/server';
-import { getRequestBrand } from '@/lib/brand';
+import { getRequestBrand } from '@/lib/brand/brand';
 import { passwordSignIn, startSocialSignIn } from '@/lib/session/flows';
 import { readFields } from '@/lib/session/http';
 

@@ -1,0 +1,63 @@
+import type { BrandConfig, ClientPlatform } from '@balcony/contracts';
+import type { BaseLogger } from 'pino';
+import type { Db } from './db/client.js';
+import type { IdentityVerifier } from './modules/account/identity.js';
+import type { SocialProviders } from './modules/auth/social/providers.js';
+import type { TokenSigner } from './modules/auth/tokens.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { PageUrlSigner } from './modules/media/signing.js';
+import type { SmsSender } from './modules/sms/sender.js';
+import type { UserRow } from './modules/users/repo.js';
+import type { SharedCache } from './shared-cache.js';
+
+// What every service receives besides its input (DESIGN §2): built once per request by a hook in
+// app.ts, bound to a transaction by `withTransaction`. Services never see Fastify types.
+
+/** The app's long-lived collaborators, built once at start. */
+export interface Services {
+  tokens: TokenSigner;
+  mailer: Mailer;
+  sms: SmsSender;
+  identity: IdentityVerifier;
+  providers: SocialProviders;
+  signer: PageUrlSigner;
+  /** Answers every caller of an audience shares (catalog reads, DESIGN §10). */
+  cache: SharedCache;
+  /** Origins of the web; the first is the public address used in mail links. */
+  webOrigins: readonly string[];
+}
+
+export interface ServiceContext {
+  /** The database, or the transaction `withTransaction` opened. */
+  db: Db;
+  brand: BrandConfig;
+  platform: ClientPlatform;
+  /** The caller's own zone (x-balcony-timeZone); brand rules use `brand.timeZone`. */
+  timeZone: string;
+  /** The Japanese visitor's adult-popup answer (spec §4), relayed by the web from its cookie. */
+  notLoggedInAdult: string | undefined;
+  /** The caller: the member when a valid bearer came, else null (a visitor). */
+  user: UserRow | null;
+  /** When the member logged in (the access token's auth time); null for a visitor. */
+  authTime: Date | null;
+  /** The caller's address as the api trusts it (the web's signed relay, or socket and trusted proxies). */
+  clientIp: string;
+  now: Date;
+  log: Pick<BaseLogger, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'>;
+  services: Services;
+  /** Set inside `withTransaction`, so a nested call joins instead of opening another. */
+  readonly inTransaction: boolean;
+}
+
+/** A context whose caller is a signed-in member (routes declared `auth: 'member'`). */
+export type MemberContext = ServiceContext & { user: UserRow; authTime: Date };
+
+/**
+ * Runs `fn` with `ctx` bound to one transaction: opens it, or joins the one `ctx` already holds,
+ * so a purchase, its ledger entries and its ownership commit or roll back together. A throw rolls
+ * back everything done through the bound context.
+ */
+export async function withTransaction<C extends ServiceContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
+  if (ctx.inTransaction) return fn(ctx);
+  return ctx.db.transaction((db) => fn({ ...ctx, db, inTransaction: true }));
+}

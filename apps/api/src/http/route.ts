@@ -1,0 +1,127 @@
+import { successEnvelope } from '@balcony/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { MemberContext, ServiceContext } from '../context.js';
+import { authGuard } from '../modules/auth/guard.js';
+import { SharedAnswer } from '../shared-cache.js';
+import { memberContext } from './context.js';
+import { ok } from './envelope.js';
+import { RequiredHeaders } from './headers.js';
+
+// Declares a /api/v1 route from its contract, so that a routes file lists routes and nothing
+// else: the schemas (also the OpenAPI document), who may call it, its rate limits, and the one
+// service call that answers it, wrapped in the success envelope.
+
+type Schema = z.ZodType | undefined;
+type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/**
+ * Who may call: `public` reads no bearer (sign-up, login: a stale bearer must not get in the
+ * way); `visitor` is open to all, a bearer when sent must be valid; `member` needs one. `reader`
+ * and `reader-member` are `visitor` and `member` for the viewer, where a session that ended
+ * answers NOT_FOUND_ACCESS_TOKEN (spec §8).
+ */
+export type Access = 'public' | 'visitor' | 'member' | 'reader' | 'reader-member';
+type ContextOf<A extends Access> = A extends 'member' | 'reader-member' ? MemberContext : ServiceContext;
+
+export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+}
+
+export interface RouteContract<
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  R extends z.ZodType,
+  A extends Access,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The `data` of the success envelope. */
+  response: R;
+  /**
+   * A route that checks a secret or tells whether an account exists: limited per client address,
+   * and per the account this names (an e-mail, a user id, a phone), so a flood spread over many
+   * addresses still stops at the account (spec §8). `{}` limits per address only.
+   */
+  sensitive?: { account?: (input: RouteInput<P, Q, B>, ctx: ContextOf<A>) => unknown };
+  handler: (
+    ctx: ContextOf<A>,
+    input: RouteInput<P, Q, B>,
+    http: { request: FastifyRequest; reply: FastifyReply },
+  ) => Promise<z.infer<R> | SharedAnswer> | z.infer<R>;
+}
+
+/** How long a CDN may keep a visitor's shared answer, and serve it stale while it asks again. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** Visitor answers differ by brand, platform and the Japanese visitor's adult answer (spec §7, §4). */
+const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
+
+/**
+ * Sends an answer serialised once (`SharedAnswer`), with its ETag: `If-None-Match` answers 304.
+ * Anything a member gets is private.
+ */
+function send(request: FastifyRequest, reply: FastifyReply, answer: unknown): unknown {
+  if (request.ctx.user) reply.header('cache-control', 'private, no-store');
+  if (!(answer instanceof SharedAnswer)) return ok(answer);
+  reply.header('etag', answer.etag).header('vary', VARY);
+  if (!request.ctx.user) reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
+  public: null,
+  visitor: authGuard.optionalUser,
+  member: authGuard.requireUser,
+  reader: authGuard.viewerUser,
+  'reader-member': authGuard.viewerMember,
+};
+const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member']);
+
+/** A route declarer for one routes file; `tags` group its routes in the OpenAPI document. */
+export function routesOf(app: FastifyInstance, tags: string[]) {
+  return function route<
+    A extends Access,
+    R extends z.ZodType,
+    P extends Schema = undefined,
+    Q extends Schema = undefined,
+    B extends Schema = undefined,
+  >(contract: RouteContract<P, Q, B, R, A>): void {
+    // The schemas have validated these before any handler runs.
+    const inputOf = (request: FastifyRequest) =>
+      ({ params: request.params, query: request.query, body: request.body }) as RouteInput<P, Q, B>;
+    const contextOf = (request: FastifyRequest) =>
+      (MEMBER_ACCESS.has(contract.access) ? memberContext(request) : request.ctx) as ContextOf<A>;
+    const guard = GUARDS[contract.access];
+    const account = contract.sensitive?.account;
+    const preHandler = [
+      ...(guard ? [guard] : []),
+      ...(account ? [app.sensitiveLimits.account((request) => account(inputOf(request), contextOf(request)))] : []),
+    ];
+    app.route({
+      method: contract.method,
+      url: contract.url,
+      ...(contract.sensitive && { config: app.sensitiveLimits.address }),
+      preHandler,
+      schema: {
+        tags,
+        summary: contract.summary,
+        headers: RequiredHeaders,
+        ...(contract.params && { params: contract.params }),
+        ...(contract.query && { querystring: contract.query }),
+        ...(contract.body && { body: contract.body }),
+        response: { 200: successEnvelope(contract.response) },
+      },
+      handler: async (request, reply) =>
+        send(request, reply, await contract.handler(contextOf(request), inputOf(request), { request, reply })),
+    });
+  };
+}

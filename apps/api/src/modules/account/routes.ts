@@ -1,0 +1,110 @@
+import {
+  IpKrResponse,
+  KrAdultAuthRequest,
+  NoData,
+  PushSettingsRequest,
+  ToggleParams,
+  UpdateUserRequest,
+  User,
+  UserAuthResponse,
+  WithdrawalRequest,
+} from '@balcony/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesOf } from '../../http/route.js';
+import { toUser } from '../users/service.js';
+import * as account from './service.js';
+
+/** The member's own account (spec §7 /user calls, toggles, push, Korean checks, withdrawal). */
+export const accountRoutes: FastifyPluginAsyncZod<{
+  /** Request header in which the CDN gives the client's country (COUNTRY_HEADER). */
+  countryHeader: string;
+}> = async (app, { countryHeader }) => {
+  const route = routesOf(app, ['users']);
+
+  route({
+    method: 'POST',
+    url: '/user',
+    summary: 'The signed-in user',
+    access: 'member',
+    response: User,
+    handler: (ctx) => toUser(ctx.user),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/user',
+    summary: 'Adult birth date (ADULT), mail agreement (MAIL) or nickname (PROFILE); rotates the refresh token',
+    access: 'member',
+    body: UpdateUserRequest,
+    response: UserAuthResponse,
+    handler: (ctx, { body }) => account.updateUser(ctx, body),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/user/adult/toggle/:value',
+    summary: 'Show adult content or not (on only for adults)',
+    access: 'member',
+    params: ToggleParams,
+    response: User,
+    handler: (ctx, { params }) => account.setShowAdult(ctx, params.value),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/user/BL/toggle/:value',
+    summary: 'Show BL content or not',
+    access: 'member',
+    params: ToggleParams,
+    response: User,
+    handler: (ctx, { params }) => account.setBlToggle(ctx, params.value),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/app/push',
+    summary: 'Push settings; switches left out keep their value',
+    access: 'member',
+    body: PushSettingsRequest,
+    response: User,
+    handler: (ctx, { body }) => account.updatePushSettings(ctx, body),
+  });
+
+  // Checks of a secret (identity signature, password): limited per address and per member.
+  route({
+    method: 'POST',
+    url: '/user/auth/adult/kr',
+    summary: 'Korean mobile-carrier identity check; rotates the refresh token',
+    access: 'member',
+    sensitive: { account: (_input, ctx) => ctx.user.id },
+    body: KrAdultAuthRequest,
+    response: UserAuthResponse,
+    handler: (ctx, { body }) => account.verifyAdultKr(ctx, body),
+  });
+
+  route({
+    method: 'POST',
+    url: '/user/withdrawal',
+    summary: 'Delete the signed-in account (password, or a login within 10 minutes for social accounts)',
+    access: 'member',
+    sensitive: { account: (_input, ctx) => ctx.user.id },
+    body: WithdrawalRequest,
+    response: NoData,
+    handler: async (ctx, { body }) => {
+      await account.withdraw(ctx, body);
+      return null;
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/auth/ip-kr',
+    summary: 'Whether the caller connects from Korea (country header of the CDN)',
+    access: 'public',
+    response: IpKrResponse,
+    handler: (_ctx, _input, { request }) => {
+      const value = request.headers[countryHeader.toLowerCase()];
+      return account.isKrIp(Array.isArray(value) ? value[0] : value);
+    },
+  });
+};

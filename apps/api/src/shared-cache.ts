@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+// What every reader of a brand in one visibility class sees (DESIGN §10), computed once and kept
+// in memory under a size bound. An entry lives until the catalog changes (`invalidate`, also
+// announced to other replicas), or until its own end: at most the configured TTL, and never past
+// the brand's next scheduled publication or local midnight (weekday tabs, "new" marks).
+
+/** A visitor's answer, serialised once: the success envelope as JSON, and its ETag. */
+export class SharedAnswer {
+  constructor(
+    readonly body: string,
+    readonly etag: string,
+  ) {}
+
+  static of(data: unknown): SharedAnswer {
+    const body = JSON.stringify({ result: 'SUCCESS', data });
+    return new SharedAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
+  }
+}
+
+export interface SharedCache {
+  /**
+   * The value under `key`, computed by `compute` on a miss; `until` bounds how long it lives
+   * (the next moment the catalog changes by itself). Concurrent misses share one computation.
+   */
+  get<T extends object>(key: string, until: Date, compute: () => Promise<T>): Promise<T>;
+  /** Forgets everything, here and, through `onInvalidate` listeners, on other replicas. */
+  invalidate(): void;
+  /** Forgets everything here only (a message from another replica). */
+  clearLocal(): void;
+  /** Called after a local `invalidate`, e.g. to publish it on Redis. */
+  onInvalidate(listener: () => void): void;
+}
+
+/** A rough byte size of an entry, for the memory bound. */
+function sizeOf(value: object): number {
+  return value instanceof SharedAnswer ? value.body.length * 2 : 4096;
+}
+
+export function createSharedCache(opts: { ttlMs: number; maxBytes: number; now?: () => number }): SharedCache {
+  const now = opts.now ?? Date.now;
+  const entries = new LRUCache<string, object>({
+    maxSize: opts.maxBytes,
+    sizeCalculation: sizeOf,
+    perf: { now },
+    ttlResolution: 0,
+  });
+  const pending = new Map<string, Promise<object>>();
+  const listeners: (() => void)[] = [];
+  let generation = 0;
+
+  return {
+    async get<T extends object>(key: string, until: Date, compute: () => Promise<T>): Promise<T> {
+      const ttl = Math.min(opts.ttlMs, until.getTime() - now());
+      if (ttl <= 0) return compute();
+      const hit = entries.get(key);
+      if (hit) return hit as T;
+      const running = pending.get(key);
+      if (running) return running as Promise<T>;
+      const started = generation;
+      const work = compute()
+        .then((value) => {
+          // A change announced while computing makes the result stale: answer it, keep it not.
+          if (started === generation) entries.set(key, value, { ttl });
+          return value;
+        })
+        .finally(() => pending.delete(key));
+      pending.set(key, work);
+      return work;
+    },
+    invalidate() {
+      this.clearLocal();
+      for (const listener of listeners) listener();
+    },
+    clearLocal() {
+      generation += 1;
+      entries.clear();
+      pending.clear();
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createSeries, grant } from './factories.js';
+import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+
+// The shared catalog cache as readers meet it (DESIGN §10), turned on as in production: visitors
+// share one serialised answer with an ETag, members of a visibility class share the catalog but
+// never one another's favourite, reading or ownership, and a catalog change shows at once.
+
+let t: TestApp;
+let plain: Awaited<ReturnType<typeof createSeries>>;
+let adultOnly: Awaited<ReturnType<typeof createSeries>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ catalogCache: { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024 } });
+  plain = await createSeries(t.database.db, { title: 'Cache Lantern', episodes: { count: 4, free: 1 } });
+  adultOnly = await createSeries(t.database.db, {
+    title: 'Cache Velvet',
+    isAdult: true,
+    episodes: { count: 2, free: 1 },
+  });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...brandHeaders(), ...headers } });
+const ids = (body: string) => (JSON.parse(body) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
+
+describe('visitors', () => {
+  it('get the same bytes with an ETag and CDN cache headers, and 304 when they have them', async () => {
+    const first = await get('/contents/home/RANKING');
+    const second = await get('/contents/home/RANKING');
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(first.headers.etag).toBeDefined();
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toContain('public');
+    expect(first.headers['cache-control']).toContain('s-maxage=');
+    expect(String(first.headers.vary)).toContain('x-balcony-id');
+
+    const again = await get('/contents/home/RANKING', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('of another brand get that brand’s answer, not a shared one', async () => {
+    const here = await get('/contents/home/RANKING');
+    const there = await get('/contents/home/RANKING', brandHeaders('bom-tw'));
+    expect(ids(here.body)).toContain(plain.id);
+    expect(ids(there.body)).not.toContain(plain.id);
+  });
+
+  it('see a catalog change as soon as it is announced', async () => {
+    const before = await get('/contents/home/NEWEST');
+    const added = await createSeries(t.database.db, { title: 'Cache Newcomer' });
+    expect(ids((await get('/contents/home/NEWEST')).body)).not.toContain(added.id);
+    t.app.catalogCache.invalidate();
+    const after = await get('/contents/home/NEWEST');
+    expect(ids(after.body)).toContain(added.id);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('members', () => {
+  it('of one class share the catalog but never another member’s favourite, reading or episodes', async () => {
+    const a = await createMember(t.database.db, t.config.auth);
+    const b = await createMember(t.database.db, t.config.auth);
+    const owned = plain.episodes[2];
+    if (!owned) throw new Error('the series has no third episode');
+    await grant(t.database.db, { userId: a.id, episodeId: owned.id, seriesId: plain.id, kind: 'POSSESSION' });
+    const fav = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/favorites/${plain.id}`,
+      headers: { ...brandHeaders(), ...a.headers },
+    });
+    expect(fav.statusCode).toBe(200);
+
+    // A visitor first, so the shared part is cached before either member asks.
+    const visitor = JSON.parse((await get(`/contents/${plain.id}`)).body).data;
+    const ofA = await get(`/contents/${plain.id}`, a.headers);
+    const ofB = await get(`/contents/${plain.id}`, b.headers);
+    const dataA = JSON.parse(ofA.body).data;
+    const dataB = JSON.parse(ofB.body).data;
+    const stateOf = (d: { episodes: { id: number; access: { state: string } }[] }) =>
+      d.episodes.find((e) => e.id === owned.id)?.access.state;
+
+    expect(dataA.isFavorite).toBe(true);
+    expect(stateOf(dataA)).toBe('OWNED');
+    expect(dataB.isFavorite).toBe(false);
+    expect(stateOf(dataB)).toBe('PAID');
+    expect(visitor.isFavorite).toBe(false);
+    expect(stateOf(visitor)).toBe('PAID');
+    expect(ofA.headers['cache-control']).toBe('private, no-store');
+    expect(ofA.headers.etag).toBeUndefined();
+    expect(dataB.title).toBe(dataA.title);
+  });
+
+  it('who may see adult series get a ranking of their own class, and visitors never see theirs', async () => {
+    const adult = await createMember(t.database.db, t.config.auth, { birthedAt: '1990-01-01' });
+    const minor = await createMember(t.database.db, t.config.auth);
+    t.app.catalogCache.invalidate();
+    expect(ids((await get('/contents/home/RANKING', adult.headers)).body)).toContain(adultOnly.id);
+    expect(ids((await get('/contents/home/RANKING')).body)).not.toContain(adultOnly.id);
+    expect(ids((await get('/contents/home/RANKING', minor.headers)).body)).not.toContain(adultOnly.id);
+    expect(ids((await get('/contents/home/RANKING', adult.headers)).body)).toContain(adultOnly.id);
+  });
+});
