@@ -228,3 +228,16 @@ export const BannerList = z.array(Banner);
 /** Device widths of spec §9 for image renditions. */
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const IMAGE_QUALITY = 75;
+
+/** GET /media/{key}: a width of IMAGE_WIDTHS (the original's when left out), and the viewer's signature. */
+export const MediaQuery = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), {
+      message: 'width must be one of the device widths of spec §9',
+    })
+    .optional(),
+});

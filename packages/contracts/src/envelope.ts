@@ -27,3 +27,10 @@ export const API_HEADERS = {
 } as const;
 
 export const API_BASE = '/api/v1';
+
+/** GET /_/health of the api: always 200, with the state of each dependency (DESIGN §3). */
+export const ApiHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), status: z.enum(['ok', 'down']) }),
+});
+export type ApiHealth = z.infer<typeof ApiHealth>;

@@ -1,4 +1,5 @@
 import type { ContentKind, SaleType } from '@balcony/contracts';
+import { DAY_MS } from '@balcony/contracts';
 import { type DemoSeries, demoPageCount, WEEKDAYS } from './catalog-data.js';
 import { demoPageSize } from './demo-images.js';
 import { episodeParagraphs } from './prose.js';
@@ -31,7 +32,6 @@ export interface PlannedEpisode {
   pages: PlannedPage[];
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Releases go out at 08:00 UTC: the same calendar day in every brand's time zone (Europe and Asia). */
 const RELEASE_HOUR_MS = 8 * 3600 * 1000;
 /** Index in WEEKDAYS (Sunday first) of UTC day 0: 1970-01-01 was a Thursday. */

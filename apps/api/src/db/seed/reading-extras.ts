@@ -1,3 +1,4 @@
+import { DAY_MS } from '@balcony/contracts';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { episodes, pickItems, picks, series, seriesBrands, seriesNotices } from '../schema.js';
@@ -10,7 +11,6 @@ import type { Localized } from './words.js';
 
 const PICK_SIZE = 8;
 const NOTICED_SERIES_PER_BRAND = 8;
-const DAY_MS = 86_400_000;
 
 interface NoticeText {
   title: Localized;

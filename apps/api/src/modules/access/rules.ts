@@ -1,4 +1,4 @@
-import type { EpisodeAccess } from '@balcony/contracts';
+import { type EpisodeAccess, HOUR_MS } from '@balcony/contracts';
 
 // What a reader may do with an episode (DESIGN §6), from the episode's free flags, the member's
 // ownership rows and their wait-until-free ticket. Pure, so the detail list, the viewer's
@@ -17,7 +17,6 @@ export interface TicketFact {
 }
 
 const OWNING_KINDS = new Set(['POSSESSION', 'ALL_POSSESSION', 'PERMANENT']);
-const HOUR_MS = 3600_000;
 
 function isActive(o: OwnershipFact, now: Date): boolean {
   return o.expiresAt === null || o.expiresAt > now;

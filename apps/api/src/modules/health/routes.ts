@@ -1,15 +1,10 @@
+import { ApiHealth } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-
-const Health = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), status: z.enum(['ok', 'down']) }),
-});
 
 /** GET /_/health: always 200, with the state of each dependency (DESIGN §3). */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/_/health', { schema: { response: { 200: Health } } }, async () => {
+  app.get('/_/health', { schema: { response: { 200: ApiHealth } } }, async () => {
     const up = await database.ping();
     return {
       status: up ? ('ok' as const) : ('degraded' as const),

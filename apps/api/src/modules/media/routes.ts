@@ -1,20 +1,9 @@
-import { AppError } from '@balcony/contracts';
+import { AppError, MediaQuery } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { isProtectedPageImage } from '../catalog/service.js';
-import { acceptedFormats, isAllowedWidth, isValidKey, type MediaService } from './service.js';
+import { acceptedFormats, isValidKey, type MediaService } from './service.js';
 import type { PageUrlSigner } from './signing.js';
-
-const Query = z.object({
-  exp: z.coerce.number().int().optional(),
-  sig: z.string().max(100).optional(),
-  w: z.coerce
-    .number()
-    .int()
-    .refine(isAllowedWidth, { message: 'width must be one of the device widths of spec §9' })
-    .optional(),
-});
 
 /**
  * GET /media/{key}?w=: image renditions by width and by the formats the client accepts (DESIGN §7).
@@ -25,7 +14,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; db: Db; s
   app,
   { media, db, signer },
 ) => {
-  app.get('/*', { schema: { querystring: Query, hide: true } }, async (request, reply) => {
+  app.get('/*', { schema: { querystring: MediaQuery, hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (!isValidKey(key)) throw new AppError('NOT_EXIST');
     const { exp, sig, w } = request.query;

@@ -1,4 +1,4 @@
-import { IMAGE_QUALITY, IMAGE_WIDTHS } from '@balcony/contracts';
+import { IMAGE_QUALITY } from '@balcony/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
@@ -23,10 +23,6 @@ export function acceptedFormats(accept: string | undefined): ImageFormat[] {
   const value = accept ?? '';
   const modern = (['avif', 'webp'] as const).filter((format) => value.includes(`image/${format}`));
   return modern.length > 0 ? [...modern] : ['jpeg'];
-}
-
-export function isAllowedWidth(width: number): boolean {
-  return (IMAGE_WIDTHS as readonly number[]).includes(width);
 }
 
 export interface MediaService {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ApiHealth } from '@balcony/contracts';
 import { apiBaseUrl } from '@/lib/api/api-url';
 
 // GET /_/health (spec §2; the folder is %5F because App Router hides folders starting with "_").
@@ -6,7 +6,6 @@ import { apiBaseUrl } from '@/lib/api/api-url';
 // reached or reports itself degraded (its database is down), since pages cannot render then.
 
 const API_CHECK_TIMEOUT_MS = 2000;
-const HealthyApi = z.object({ status: z.literal('ok') });
 
 async function apiState(): Promise<'ok' | 'down'> {
   try {
@@ -14,7 +13,8 @@ async function apiState(): Promise<'ok' | 'down'> {
       signal: AbortSignal.timeout(API_CHECK_TIMEOUT_MS),
       cache: 'no-store',
     });
-    return response.ok && HealthyApi.safeParse(await response.json()).success ? 'ok' : 'down';
+    const health = ApiHealth.safeParse(await response.json());
+    return response.ok && health.success && health.data.status === 'ok' ? 'ok' : 'down';
   } catch {
     return 'down';
   }
