@@ -49,6 +49,18 @@ describe('media renditions', () => {
     expect(again.rawPayload.equals(both.rawPayload)).toBe(true);
   });
 
+  it('answers every first request for many images at once, as a browser asks for a page of covers', async () => {
+    const { demoSeries } = await import('../src/db/seed/catalog-data.js');
+    const accept = 'image/jxl,image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const urls = demoSeries
+      .slice(1, 13)
+      .flatMap((s) => [`/media/demo/thumbs/${s.slug}.png?w=640`, `/media/demo/covers/${s.slug}.png?w=640`]);
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ url, headers: { accept } })));
+    expect(answers.map((a) => `${a.statusCode} ${a.headers['content-type']}`)).toEqual(
+      answers.map((a) => `200 ${a.headers['content-type']}`),
+    );
+  });
+
   it('serves the same bytes from its cache the second time', async () => {
     const a = await t.app.inject({ url: `${pageUrl}?w=750`, headers: { accept: 'image/webp' } });
     const b = await t.app.inject({ url: `${pageUrl}?w=750`, headers: { accept: 'image/webp' } });

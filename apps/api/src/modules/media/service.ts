@@ -45,12 +45,23 @@ export function createMediaService(opts: {
   // Concurrent requests for the same rendition share one encode.
   const inFlight = new Map<string, Promise<Rendition | null>>();
 
-  async function original(key: string): Promise<Buffer | null> {
+  // The renditions of one image in several formats ask for its original at once: one read or draw.
+  const originalsInFlight = new Map<string, Promise<Buffer | null>>();
+
+  async function loadOriginal(key: string): Promise<Buffer | null> {
     const stored = await originals.get(key);
     if (stored) return stored;
     const drawn = (await opts.drawMissing?.(key)) ?? null;
     if (drawn) await originals.put(key, drawn);
     return drawn;
+  }
+
+  function original(key: string): Promise<Buffer | null> {
+    const pending = originalsInFlight.get(key);
+    if (pending) return pending;
+    const job = loadOriginal(key).finally(() => originalsInFlight.delete(key));
+    originalsInFlight.set(key, job);
+    return job;
   }
 
   async function produce(key: string, width: number | undefined, format: ImageFormat, cacheKey: string) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -20,8 +21,9 @@ export function diskStore(root: string): BlobStore {
     async put(key, data) {
       const path = join(root, key);
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename, so a concurrent reader never sees half a file.
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      // Write then rename, so a concurrent reader never sees half a file; each write has its own
+      // temporary name, so two writers of one key never rename the same file.
+      const tmp = `${path}.${randomUUID()}.tmp`;
       await writeFile(tmp, data);
       await rename(tmp, path);
     },
