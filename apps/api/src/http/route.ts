@@ -77,12 +77,13 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: unknown): un
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
+// Looked up when a request comes, not when this file loads: auth's routes import this file.
 const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
   public: null,
-  visitor: authGuard.optionalUser,
-  member: authGuard.requireUser,
-  reader: authGuard.viewerUser,
-  'reader-member': authGuard.viewerMember,
+  visitor: (request) => authGuard.optionalUser(request),
+  member: (request) => authGuard.requireUser(request),
+  reader: (request) => authGuard.viewerUser(request),
+  'reader-member': (request) => authGuard.viewerMember(request),
 };
 const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member']);
 
