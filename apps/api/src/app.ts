@@ -25,7 +25,7 @@ import {
   registerErrorHandling,
 } from './http/errors.js';
 import { createSensitiveLimits } from './http/rate-limits.js';
-import { connectRedis, shareInvalidations } from './http/redis.js';
+import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
 import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -40,6 +40,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
 import { createSmsSender } from './modules/sms/sender.js';
+import { createAccountCache } from './modules/users/account-cache.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { createSharedCache, type SharedCache } from './shared-cache.js';
@@ -77,6 +78,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Servi
     providers: createSocialProviders(config.social),
     signer: createPageUrlSigner(config.auth.secret),
     cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),
+    accounts: createAccountCache({ ttlMs: config.accountCacheMs }),
     webOrigins: config.webOrigins,
   };
 }
@@ -129,10 +131,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const services = createServices(config, app.log);
   app.decorate('catalogCache', services.cache);
   if (redis) {
-    // A catalog change on one replica clears the shared answers of all (DESIGN §10).
-    const unsubscribe = await shareInvalidations(redis, services.cache, app.log);
+    const unsubscribe = [
+      await shareInvalidations(redis, services.cache, app.log),
+      await shareAccountChanges(redis, services.accounts, app.log),
+    ];
     app.addHook('onClose', async () => {
-      await unsubscribe();
+      for (const close of unsubscribe) await close();
       await redis.quit();
     });
   }

@@ -48,6 +48,7 @@ const Env = z.object({
   REDIS_URL: z.string().url().optional(),
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   CATALOG_CACHE_MB: z.coerce.number().int().positive().default(64),
+  ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -133,6 +134,8 @@ export interface AppConfig {
    * `maxBytes` of memory; a catalog change clears them at once.
    */
   catalogCache: { ttlSeconds: number; maxBytes: number };
+  /** How long a member's account row is reused to authenticate their calls (0 reads it every time). */
+  accountCacheMs: number;
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
   countryHeader: string;
   /** SMS without a gateway: texts are logged and written to `outboxDir`. */
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : localSecret(dataDir, 'relay-secret'),
     redisUrl: e.REDIS_URL,
     catalogCache: { ttlSeconds: e.CATALOG_CACHE_TTL, maxBytes: e.CATALOG_CACHE_MB * 1024 * 1024 },
+    accountCacheMs: e.ACCOUNT_CACHE_MS,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     sms: { outboxDir: join(dataDir, 'sms-outbox') },
     social: socialConfig(e),

@@ -7,6 +7,7 @@ import type { TokenSigner } from './modules/auth/tokens.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { PageUrlSigner } from './modules/media/signing.js';
 import type { SmsSender } from './modules/sms/sender.js';
+import type { AccountCache } from './modules/users/account-cache.js';
 import type { UserRow } from './modules/users/repo.js';
 import type { SharedCache } from './shared-cache.js';
 
@@ -23,6 +24,8 @@ export interface Services {
   signer: PageUrlSigner;
   /** Answers every caller of an audience shares (catalog reads, DESIGN §10). */
   cache: SharedCache;
+  /** Account rows that authenticate members' calls, kept a moment. */
+  accounts: AccountCache;
   /** Origins of the web; the first is the public address used in mail links. */
   webOrigins: readonly string[];
 }

@@ -104,3 +104,32 @@ describe('members', () => {
     expect(ids((await get('/contents/home/RANKING', adult.headers)).body)).toContain(adultOnly.id);
   });
 });
+
+describe('the viewer', () => {
+  it('shares an episode’s pages but never a member’s entitlement or place in it', async () => {
+    const a = await createMember(t.database.db, t.config.auth);
+    const b = await createMember(t.database.db, t.config.auth);
+    const [free, , paid] = plain.episodes;
+    if (!free || !paid) throw new Error('the series has too few episodes');
+    await grant(t.database.db, { userId: a.id, episodeId: paid.id, seriesId: plain.id, kind: 'POSSESSION' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/episodes/${free.id}/progress`,
+      headers: { ...brandHeaders(), ...a.headers },
+      payload: { page: 1, offset: 0.5 },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const viewer = (id: number, headers?: Record<string, string>) => get(`/episodes/${id}/viewer`, headers);
+    const ofA = JSON.parse((await viewer(free.id, a.headers)).body).data;
+    const ofB = JSON.parse((await viewer(free.id, b.headers)).body).data;
+    expect(ofA.resume).toEqual({ page: 1, offset: 0.5 });
+    expect(ofB.resume).toBeNull();
+    expect(ofB.pages).toEqual(ofA.pages);
+
+    // A's answer for the paid episode is cached first; B and a visitor are still refused.
+    expect((await viewer(paid.id, a.headers)).statusCode).toBe(200);
+    expect(JSON.parse((await viewer(paid.id, b.headers)).body).code).toBe('UNAUTHORIZED_CONTENTS');
+    expect(JSON.parse((await viewer(paid.id)).body).code).toBe('UNAUTHORIZED_CONTENTS');
+  });
+});

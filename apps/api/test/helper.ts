@@ -44,6 +44,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // Tests write catalog rows straight to the database, behind the cache's back; the cache has
     // its own tests (catalog-cache.test.ts), which turn it on.
     catalogCache: { ttlSeconds: 0, maxBytes: 1024 * 1024 },
+    // On, as in production: every account change a test makes goes through the users module.
+    accountCacheMs: 2000,
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },
     // No social provider unless a test configures one (test/social.test.ts runs a mock OIDC server).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { AccountCache } from '../modules/users/account-cache.js';
 import type { SharedCache } from '../shared-cache.js';
 
 /**
@@ -26,29 +27,55 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   return redis;
 }
 
-const INVALIDATION_CHANNEL = 'balcony:catalog-changed';
-
 /**
- * Carries a catalog change from the replica where it happened to every other one: a local
- * `invalidate` is published, and a message from another replica clears the local copies.
+ * Carries a change from the replica where it happened to every other one: what `listen` reports
+ * is published on `channel`, and a message from another replica is handed to `apply`.
  * Answers the function that closes the subscription.
  */
-export async function shareInvalidations(
+async function relayChanges(
   redis: Redis,
-  cache: SharedCache,
   log: FastifyBaseLogger,
+  channel: string,
+  listen: (publish: (message: string) => void) => void,
+  apply: (message: string) => void,
 ): Promise<() => Promise<void>> {
   const self = randomUUID();
   const subscriber = redis.duplicate({ enableOfflineQueue: true });
   subscriber.on('error', (err) => log.warn({ err }, 'redis subscriber error'));
-  subscriber.on('message', (_channel, sender: string) => {
-    if (sender !== self) cache.clearLocal();
+  subscriber.on('message', (_channel, raw: string) => {
+    const [sender, message = ''] = raw.split('|', 2);
+    if (sender !== self) apply(message);
   });
-  await subscriber.subscribe(INVALIDATION_CHANNEL);
-  cache.onInvalidate(() => {
-    redis.publish(INVALIDATION_CHANNEL, self).catch((err) => log.warn({ err }, 'catalog change not announced'));
+  await subscriber.subscribe(channel);
+  listen((message) => {
+    redis.publish(channel, `${self}|${message}`).catch((err) => log.warn({ err, channel }, 'change not announced'));
   });
   return async () => {
     await subscriber.quit();
   };
+}
+
+/** A catalog change on one replica clears the shared answers of all (DESIGN §10). */
+export function shareInvalidations(redis: Redis, cache: SharedCache, log: FastifyBaseLogger) {
+  return relayChanges(
+    redis,
+    log,
+    'balcony:catalog-changed',
+    (publish) => cache.onInvalidate(() => publish('')),
+    () => cache.clearLocal(),
+  );
+}
+
+/** An account changed on one replica is read afresh by all. */
+export function shareAccountChanges(redis: Redis, accounts: AccountCache, log: FastifyBaseLogger) {
+  return relayChanges(
+    redis,
+    log,
+    'balcony:account-changed',
+    (publish) => accounts.onForget((userId) => publish(String(userId))),
+    (message) => {
+      const userId = Number(message);
+      if (Number.isSafeInteger(userId)) accounts.forgetLocal(userId);
+    },
+  );
 }

@@ -1,40 +1,50 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerships } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
 
 // Queries of `ownerships`, the rows that say what a member may read beyond free episodes.
 
-/** Every ownership row of the member for these episodes that has not run out. */
-export async function activeOwnerships(
+/** What one member holds in one series: the ownerships still running, and when they last used its ticket. */
+export interface SeriesHoldings {
+  byEpisode: Map<number, OwnershipFact[]>;
+  lastFreetimeUse: Date | null;
+}
+
+/**
+ * The member's running ownerships of these episodes of one series and their last ticket use, in
+ * one query on (user, series): the series page and the viewer read both on every member request.
+ */
+export async function holdingsInSeries(
   db: Db,
   userId: number,
+  seriesId: number,
   episodeIds: readonly number[],
   now: Date,
-): Promise<Map<number, OwnershipFact[]>> {
-  const byEpisode = new Map<number, OwnershipFact[]>();
-  if (episodeIds.length === 0) return byEpisode;
+): Promise<SeriesHoldings> {
   const rows = await db
-    .select({ episodeId: ownerships.episodeId, kind: ownerships.kind, expiresAt: ownerships.expiresAt })
+    .select({
+      episodeId: ownerships.episodeId,
+      kind: ownerships.kind,
+      expiresAt: ownerships.expiresAt,
+      createdAt: ownerships.createdAt,
+    })
     .from(ownerships)
     .where(
       and(
         eq(ownerships.userId, userId),
-        inArray(ownerships.episodeId, [...episodeIds]),
-        sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`,
+        eq(ownerships.seriesId, seriesId),
+        or(eq(ownerships.kind, 'FREETIME'), sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`),
       ),
-    );
-  for (const { episodeId, ...fact } of rows) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), fact]);
-  return byEpisode;
-}
-
-/** When the member last used the series' wait-until-free ticket. */
-export async function lastFreetimeUse(db: Db, userId: number, seriesId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: ownerships.createdAt })
-    .from(ownerships)
-    .where(and(eq(ownerships.userId, userId), eq(ownerships.seriesId, seriesId), eq(ownerships.kind, 'FREETIME')))
-    .orderBy(desc(ownerships.createdAt))
-    .limit(1);
-  return row?.at ?? null;
+    )
+    .orderBy(desc(ownerships.createdAt));
+  const wanted = new Set(episodeIds);
+  const byEpisode = new Map<number, OwnershipFact[]>();
+  let lastFreetimeUse: Date | null = null;
+  for (const { episodeId, createdAt, ...fact } of rows) {
+    if (fact.kind === 'FREETIME') lastFreetimeUse ??= createdAt;
+    const running = fact.expiresAt === null || fact.expiresAt > now;
+    if (running && wanted.has(episodeId)) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), fact]);
+  }
+  return { byEpisode, lastFreetimeUse };
 }

@@ -14,18 +14,16 @@ export async function accessToEpisodes(
   series: { id: number; freetimeIntervalHours: number | null },
   list: readonly { id: number; isFree: boolean; freetime: boolean }[],
 ): Promise<Map<number, EpisodeAccess>> {
-  const userId = ctx.user?.id;
-  const [owned, lastUsedAt] = await Promise.all([
-    userId === undefined
-      ? new Map<number, never[]>()
-      : repo.activeOwnerships(
+  const held =
+    ctx.user === null
+      ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
+      : await repo.holdingsInSeries(
           ctx.db,
-          userId,
+          ctx.user.id,
+          series.id,
           list.filter((e) => !e.isFree).map((e) => e.id),
           ctx.now,
-        ),
-    userId === undefined ? null : repo.lastFreetimeUse(ctx.db, userId, series.id),
-  ]);
-  const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt };
-  return new Map(list.map((e) => [e.id, episodeAccess(e, owned.get(e.id) ?? [], ticket, ctx.now)]));
+        );
+  const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };
+  return new Map(list.map((e) => [e.id, episodeAccess(e, held.byEpisode.get(e.id) ?? [], ticket, ctx.now)]));
 }

@@ -199,7 +199,7 @@ export async function authenticate(
 ): Promise<{ user: users.UserRow; authTime: Date }> {
   const claims = await ctx.services.tokens.verifyAccess(token, { now: ctx.now });
   if (claims.brandId !== ctx.brand.id) throw new AppError('MALFORMED_JWT');
-  const user = await users.findById(ctx, claims.userId);
+  const user = await users.findForRequest(ctx, claims.userId);
   if (!user || user.status === 'PENDING') throw new AppError('NOT_LOGIN_USER');
   if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
   return { user, authTime: claims.authTime };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { AppError } from '@balcony/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -33,6 +33,8 @@ export function newOpaqueToken(): string {
 }
 
 export function createTokenSigner(settings: TokenSettings) {
+  // Made once: jose would otherwise import the raw secret again for every token it checks.
+  const key = createSecretKey(settings.secret);
   return {
     settings,
     /** `authTime` defaults to `now`: a new login. */
@@ -49,7 +51,7 @@ export function createTokenSigner(settings: TokenSettings) {
         .setSubject(String(claims.userId))
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(settings.secret);
+        .sign(key);
       return { token, expiredAt: new Date(exp * 1000) };
     },
 
@@ -60,7 +62,7 @@ export function createTokenSigner(settings: TokenSettings) {
      */
     async verifyAccess(token: string, opts: { allowExpired?: boolean; now?: Date } = {}): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, settings.secret, {
+        const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: opts.now,

@@ -358,14 +358,6 @@ export async function setSearchText(db: Db, seriesId: number, brandId: string, t
     .where(and(eq(seriesBrands.seriesId, seriesId), eq(seriesBrands.brandId, brandId)));
 }
 
-export async function countPages(db: Db, episodeId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(episodePages)
-    .where(eq(episodePages.episodeId, episodeId));
-  return row?.n ?? 0;
-}
-
 /**
  * Whether an image is a page only the viewer may hand out: a page of an episode that is not free,
  * or of an adult series (spec §8 ADULT_ONLY_CONTENTS). Such pages are served only through signed URLs.
@@ -384,22 +376,29 @@ export async function isProtectedPageImage(db: Db, imageKey: string): Promise<bo
 // ——— the member overlay of a series page (reads of tables modules/library writes) ———
 
 /** Episodes of the series the member has opened, and the one opened last. */
-export async function readingInSeries(db: Db, userId: number, seriesId: number) {
+/**
+ * A member's own state in one series, in one query: whether it is a favourite, the episodes they
+ * opened, and the one they read last (newest first).
+ */
+export async function memberStateInSeries(db: Db, userId: number, seriesId: number) {
   const rows = await db
-    .select({ episodeId: readingProgress.episodeId, number: episodes.number })
-    .from(readingProgress)
-    .innerJoin(episodes, eq(episodes.id, readingProgress.episodeId))
-    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
+    .select({
+      favorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.seriesId} = ${seriesId})`,
+      episodeId: readingProgress.episodeId,
+      number: episodes.number,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(readingProgress, and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
+    .leftJoin(episodes, eq(episodes.id, readingProgress.episodeId))
     .orderBy(desc(readingProgress.updatedAt));
-  return { readIds: new Set(rows.map((r) => r.episodeId)), last: rows[0] ?? null };
-}
-
-export async function isFavorite(db: Db, userId: number, seriesId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ seriesId: favorites.seriesId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.seriesId, seriesId)));
-  return row !== undefined;
+  const read = rows.flatMap((r) =>
+    r.episodeId !== null && r.number !== null ? [{ episodeId: r.episodeId, number: r.number }] : [],
+  );
+  return {
+    isFavorite: rows[0]?.favorite === true,
+    readIds: new Set(read.map((r) => r.episodeId)),
+    last: read[0] ?? null,
+  };
 }
 
 /** The next moment something of the brand's catalog is published (an episode or a series), or null. */

@@ -104,16 +104,16 @@ async function sharedData<T extends object>(ctx: ServiceContext, key: string, co
 }
 
 /**
- * As `sharedData`, and for a visitor already serialised with its ETag (one JSON.stringify per
- * change, not per request); a member gets the data, to which nothing of theirs is added here.
+ * As `sharedData`, already serialised with its ETag (one JSON.stringify per change, not per
+ * request). Nothing of a member's own is in it, so a member of the same audience gets the same
+ * answer, marked private by the route.
  */
 async function sharedAnswer<T extends object>(
   ctx: ServiceContext,
   key: string,
   schema: z.ZodType<T>,
   compute: () => Promise<T>,
-): Promise<T | SharedAnswer> {
-  if (ctx.user) return sharedData(ctx, key, compute);
+): Promise<SharedAnswer> {
   const until = await unchangedUntil(ctx);
   // Parsed by its schema, as the serializer does for other answers: only contract fields go out.
   return ctx.services.cache.get(`${audienceOf(ctx)}|${key}|json`, until, async () =>
@@ -303,14 +303,13 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
   if (!ctx.user) return sharedAnswer(ctx, key, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
   const member = ctx.user;
   const shared = await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId));
-  const [access, reading, isFavorite] = await Promise.all([
+  const [access, reading] = await Promise.all([
     accessToEpisodes(ctx, { id: seriesId, freetimeIntervalHours: shared.freetimeIntervalHours }, shared.episodes),
-    repo.readingInSeries(ctx.db, member.id, seriesId),
-    repo.isFavorite(ctx.db, member.id, seriesId),
+    repo.memberStateInSeries(ctx.db, member.id, seriesId),
   ]);
   return {
     ...shared,
-    isFavorite,
+    isFavorite: reading.isFavorite,
     lastRead: reading.last,
     episodes: shared.episodes.map((e) => ({
       ...e,
@@ -469,20 +468,19 @@ export async function visibleEpisode(ctx: ServiceContext, episodeId: number) {
   return { episode, series: { ...series, freetimeIntervalHours } };
 }
 
-/** The published episodes just before and after `episode` in its series. */
-export function episodeNeighbours(ctx: ServiceContext, episode: repo.EpisodeRow) {
-  return repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now);
-}
-
-export function episodePages(ctx: ServiceContext, episodeId: number) {
-  return repo.listPages(ctx.db, episodeId);
-}
-
-export function episodePageCount(ctx: ServiceContext, episodeId: number): Promise<number> {
-  return repo.countPages(ctx.db, episodeId);
-}
-
-/** When the series' next scheduled episode comes out, if one is announced. */
-export function nextEpisodeAt(ctx: ServiceContext, seriesId: number): Promise<Date | null> {
-  return repo.nextScheduledAt(ctx.db, seriesId, ctx.now);
+/**
+ * What every reader of an audience needs to open an episode, shared until the catalog changes:
+ * the episode and its series (with the visibility codes of `visibleEpisode`), the published
+ * episodes just before and after it, its pages, and when the series' next episode is announced.
+ */
+export function episodeForReading(ctx: ServiceContext, episodeId: number) {
+  return sharedData(ctx, `episode|${episodeId}`, async () => {
+    const { episode, series } = await visibleEpisode(ctx, episodeId);
+    const [neighbours, pages, nextAt] = await Promise.all([
+      repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now),
+      repo.listPages(ctx.db, episode.id),
+      repo.nextScheduledAt(ctx.db, episode.seriesId, ctx.now),
+    ]);
+    return { episode, series, neighbours, pages, nextAt };
+  });
 }

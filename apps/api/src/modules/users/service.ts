@@ -18,8 +18,14 @@ export const create = (ctx: ServiceContext, values: repo.NewUser) => repo.insert
 /** Creates an account unless a unique index refuses it (same e-mail or provider account): null then. */
 export const createUnlessTaken = (ctx: ServiceContext, values: repo.NewUser) =>
   repo.insertUserUnlessTaken(ctx.db, values);
-export const update = (ctx: ServiceContext, userId: number, changes: repo.UserChanges) =>
-  repo.updateUser(ctx.db, userId, changes);
+/** The account that authenticates a call: reused for a moment outside transactions (account-cache.ts). */
+export const findForRequest = (ctx: ServiceContext, userId: number) =>
+  ctx.inTransaction ? findById(ctx, userId) : ctx.services.accounts.get(userId, () => findById(ctx, userId));
+export async function update(ctx: ServiceContext, userId: number, changes: repo.UserChanges): Promise<repo.UserRow> {
+  const row = await repo.updateUser(ctx.db, userId, changes);
+  ctx.services.accounts.forget(userId);
+  return row;
+}
 /** The account row locked until the transaction of `ctx` ends (use inside `withTransaction`). */
 export const lock = (ctx: ServiceContext, userId: number) => repo.lockUser(ctx.db, userId);
 

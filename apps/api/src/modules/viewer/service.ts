@@ -29,18 +29,14 @@ function toLink(e: catalog.EpisodeRow, series: catalog.SeriesRow, access: Episod
  * route serves those only signed); free pages of other series are public.
  */
 export async function episodeViewer(ctx: ServiceContext, episodeId: number): Promise<ViewerResponse> {
-  const { episode, series } = await catalog.visibleEpisode(ctx, episodeId);
-  const neighbours = await catalog.episodeNeighbours(ctx, episode);
+  const { episode, series, neighbours, pages, nextAt } = await catalog.episodeForReading(ctx, episodeId);
   const around = [episode, neighbours.prev, neighbours.next].filter((e) => e !== null);
-  const access = await accessToEpisodes(ctx, series, around);
-  const own = access.get(episode.id);
-  if (!own || !isReadable(own)) throw new AppError('UNAUTHORIZED_CONTENTS');
-
-  const [pages, nextAt, resume] = await Promise.all([
-    catalog.episodePages(ctx, episode.id),
-    catalog.nextEpisodeAt(ctx, episode.seriesId),
+  const [access, resume] = await Promise.all([
+    accessToEpisodes(ctx, series, around),
     ctx.user ? library.readingPosition(ctx, ctx.user.id, episode.id) : null,
   ]);
+  const own = access.get(episode.id);
+  if (!own || !isReadable(own)) throw new AppError('UNAUTHORIZED_CONTENTS');
   const expiresAt = episode.isFree && !series.isAdult ? null : new Date(ctx.now.getTime() + PAGE_URL_TTL_MS);
   const pageUrl = (key: string) => (expiresAt ? ctx.services.signer.sign(key, expiresAt) : catalog.mediaUrl(key));
   const link = (e: catalog.EpisodeRow | null) => {
@@ -78,11 +74,10 @@ export async function saveProgress(
   episodeId: number,
   position: ReadingPosition,
 ): Promise<ReadingPosition> {
-  const { episode, series } = await catalog.visibleEpisode(ctx, episodeId);
+  const { episode, series, pages } = await catalog.episodeForReading(ctx, episodeId);
   const access = (await accessToEpisodes(ctx, series, [episode])).get(episode.id);
   if (!access || !isReadable(access)) throw new AppError('UNAUTHORIZED_CONTENTS');
-  const pageCount = await catalog.episodePageCount(ctx, episode.id);
-  const page = Math.min(position.page, Math.max(pageCount - 1, 0));
+  const page = Math.min(position.page, Math.max(pages.length - 1, 0));
   await library.keepReadingPosition(ctx, { episodeId, seriesId: series.id, page, offset: position.offset });
   return { page, offset: position.offset };
 }
