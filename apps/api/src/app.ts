@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import { BRANDS, type PaymentMethod, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -26,6 +26,7 @@ import {
 } from './http/errors.js';
 import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
+import { startJobs } from './jobs.js';
 import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -39,10 +40,16 @@ import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
+import { purchaseRoutes } from './modules/purchases/routes.js';
+import { createSandboxProvider, type PaymentProvider, type PaymentProviders } from './modules/shop/providers.js';
+import { shopRoutes } from './modules/shop/routes.js';
+import { createStripeClient, createStripeProvider } from './modules/shop/stripe.js';
+import { stripeWebhookRoutes } from './modules/shop/webhook-routes.js';
 import { createSmsSender } from './modules/sms/sender.js';
 import { createAccountCache } from './modules/users/account-cache.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
+import { expireDue } from './modules/wallet/service.js';
 import { createSharedCache, type SharedCache } from './shared-cache.js';
 
 declare module 'fastify' {
@@ -68,6 +75,21 @@ function trustedProxies(setting: AppConfig['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** A currency's minor unit as the brands count it (EUR 2, JPY 0, TWD 0). */
+function minorUnitsOf(currency: string): number {
+  return Object.values(BRANDS).find((b) => b.currency === currency)?.currencyMinorUnits ?? 2;
+}
+
+/** The payment providers the config turns on, by method (DESIGN §5). */
+function paymentProviders(settings: AppConfig['payments']): PaymentProviders {
+  const providers = new Map<PaymentMethod, PaymentProvider>();
+  if (settings.sandbox) providers.set('SANDBOX', createSandboxProvider());
+  if (settings.stripe) {
+    providers.set('STRIPE', createStripeProvider(createStripeClient(settings.stripe), minorUnitsOf));
+  }
+  return providers;
+}
+
 /** The long-lived collaborators every service context carries (built once per app). */
 export function createServices(config: AppConfig, log: FastifyBaseLogger): Services {
   return {
@@ -79,6 +101,7 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Servi
     signer: createPageUrlSigner(config.auth.secret),
     cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),
     accounts: createAccountCache({ ttlMs: config.accountCacheMs }),
+    payments: paymentProviders(config.payments),
     webOrigins: config.webOrigins,
   };
 }
@@ -154,6 +177,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   );
 
   await app.register(healthRoutes, { database });
+  const { stripe } = config.payments;
+  if (stripe) {
+    await app.register(stripeWebhookRoutes, {
+      db: database.db,
+      services,
+      stripe: createStripeClient(stripe),
+      webhookSecret: stripe.webhookSecret,
+      toleranceSeconds: stripe.webhookToleranceSeconds,
+    });
+  }
   await app.register(mediaRoutes, { prefix: '/media', media, db: database.db, signer: services.signer });
   await app.register(
     async (v1) => {
@@ -165,12 +198,25 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(viewerRoutes);
       await v1.register(libraryRoutes);
       await v1.register(walletRoutes);
+      await v1.register(shopRoutes);
+      await v1.register(purchaseRoutes);
       await v1.register(authRoutes);
       await v1.register(socialRoutes);
       await v1.register(accountRoutes, { countryHeader: config.countryHeader });
     },
     { prefix: '/api/v1' },
   );
+
+  if (config.jobsIntervalSeconds > 0) {
+    const jobs = [{ name: 'expire-coins', run: (now: Date) => expireDue(database.db, now) }];
+    let stopJobs: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopJobs = startJobs(jobs, config.jobsIntervalSeconds * 1000, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await stopJobs?.();
+    });
+  }
 
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { StripeSettings } from './modules/shop/stripe.js';
 
 // Every setting comes from the environment (README lists them); defaults give the embedded mode.
 
@@ -49,6 +50,12 @@ const Env = z.object({
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   CATALOG_CACHE_MB: z.coerce.number().int().positive().default(64),
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_WEBHOOK_TOLERANCE: z.coerce.number().int().min(1).max(3600).default(300),
+  STRIPE_API_URL: z.string().url().optional(),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -136,6 +143,10 @@ export interface AppConfig {
   catalogCache: { ttlSeconds: number; maxBytes: number };
   /** How long a member's account row is reused to authenticate their calls (0 reads it every time). */
   accountCacheMs: number;
+  /** How often the background jobs (coin and rental expiries) run; 0 turns them off. */
+  jobsIntervalSeconds: number;
+  /** Payment providers: the sandbox (on by default), Stripe when its keys are set (decision 0144). */
+  payments: { sandbox: boolean; stripe: StripeSettings | undefined };
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
   countryHeader: string;
   /** SMS without a gateway: texts are logged and written to `outboxDir`. */
@@ -171,6 +182,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     catalogCache: { ttlSeconds: e.CATALOG_CACHE_TTL, maxBytes: e.CATALOG_CACHE_MB * 1024 * 1024 },
     accountCacheMs: e.ACCOUNT_CACHE_MS,
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    payments: {
+      sandbox: e.PAYMENT_SANDBOX === 'on',
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+    },
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     sms: { outboxDir: join(dataDir, 'sms-outbox') },
     social: socialConfig(e),

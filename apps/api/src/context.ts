@@ -6,6 +6,7 @@ import type { SocialProviders } from './modules/auth/social/providers.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { PageUrlSigner } from './modules/media/signing.js';
+import type { PaymentProviders } from './modules/shop/providers.js';
 import type { SmsSender } from './modules/sms/sender.js';
 import type { AccountCache } from './modules/users/account-cache.js';
 import type { UserRow } from './modules/users/repo.js';
@@ -26,6 +27,8 @@ export interface Services {
   cache: SharedCache;
   /** Account rows that authenticate members' calls, kept a moment. */
   accounts: AccountCache;
+  /** The payment providers offered, by method (the sandbox unless configured otherwise). */
+  payments: PaymentProviders;
   /** Origins of the web; the first is the public address used in mail links. */
   webOrigins: readonly string[];
 }
@@ -63,4 +66,27 @@ export type MemberContext = ServiceContext & { user: UserRow; authTime: Date };
 export async function withTransaction<C extends ServiceContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return fn(ctx);
   return ctx.db.transaction((db) => fn({ ...ctx, db, inTransaction: true }));
+}
+
+/** A context for work no request started (a provider's webhook, a job): no caller, the brand given. */
+export function systemContext(
+  db: Db,
+  services: Services,
+  brand: BrandConfig,
+  log: ServiceContext['log'],
+): ServiceContext {
+  return {
+    db,
+    brand,
+    platform: 'WEB',
+    timeZone: brand.timeZone,
+    notLoggedInAdult: undefined,
+    user: null,
+    authTime: null,
+    clientIp: '',
+    now: new Date(),
+    log,
+    services,
+    inTransaction: false,
+  };
 }

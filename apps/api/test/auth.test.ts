@@ -244,13 +244,13 @@ describe('tokens', () => {
     expect(again.json().code).toBe('EXPIRED_REFRESH_TOKEN');
   });
 
-  it('answers zero balances to a member', async () => {
+  it('answers a new member zero coins of every type and nothing expiring', async () => {
     const m = await member();
     const coin = await t.app.inject({
       url: '/api/v1/coin',
       headers: { ...brandHeaders(), authorization: `Bearer ${m.tokens.accessToken.token}` },
     });
-    expect(coin.json().data).toEqual({ coin: 0, freeCoin: 0, bonus: 0, mileage: 0, total: 0 });
+    expect(coin.json().data).toEqual({ coin: 0, freeCoin: 0, bonus: 0, mileage: 0, total: 0, expiring: [] });
   });
 });
 

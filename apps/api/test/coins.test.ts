@@ -1,32 +1,314 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helper.js';
-import { memberHelpers } from './support/members.js';
+import { randomUUID } from 'node:crypto';
+import type { CoinProduct, HistoryEntry } from '@balcony/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { coinLots, coinProducts, episodes, orders } from '../src/db/schema.js';
+import { seedCoinProducts } from '../src/db/seed/coin-products.js';
+import * as wallet from '../src/modules/wallet/service.js';
+import { createMember, createSeries } from './factories.js';
+import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { DAY } from './support/clock.js';
+import { serviceContext } from './support/context.js';
 
-// Coin balances and coin use of a member.
+// The coin wallet, the shop with the sandbox provider, renting and buying episodes, histories and
+// refunds, through the API as the web calls it (issue 11). Every test ends with the ledger check.
 
 let t: TestApp;
+let story: Awaited<ReturnType<typeof createSeries>>;
 beforeAll(async () => {
   t = await createTestApp();
+  await seedCoinProducts(t.database.db);
+  story = await createSeries(t.database.db, { title: 'Coin Harbour', episodes: { count: 6, free: 1 } });
 });
 afterAll(() => t.close());
-const { call, member } = memberHelpers(() => t);
+afterEach(async () => {
+  const problems = await wallet.checkLedger(t.database.db);
+  expect(problems).toEqual({ unbalanced: [], accounts: [], lots: [], members: [] });
+});
 
-describe('coins', () => {
-  it('answers zero balances and no use until the wallet exists', async () => {
-    const m = await member();
-    for (const path of ['/coin', '/coin/user']) {
-      expect((await call('GET', path, undefined, { token: m.token })).json().data).toEqual({
-        coin: 0,
-        freeCoin: 0,
-        bonus: 0,
-        mileage: 0,
-        total: 0,
-      });
-    }
-    expect((await call('GET', '/coin/user/used', undefined, { token: m.token })).json()).toEqual({
-      result: 'SUCCESS',
-      data: { total: 0, items: [] },
+type Member = Awaited<ReturnType<typeof createMember>>;
+const newMember = (spec: Parameters<typeof createMember>[2] = {}) => createMember(t.database.db, t.config.auth, spec);
+
+function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brand?: string) {
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
+    ...(payload ? { payload } : {}),
+  });
+}
+const data = async (res: ReturnType<typeof api>) => (await res).json().data;
+const code = async (res: ReturnType<typeof api>) => (await res).json().code;
+
+const AGREED = ['TERMS', 'NO_WITHDRAWAL_RIGHT'];
+async function products(who?: Member): Promise<CoinProduct[]> {
+  return (await data(api('GET', '/shop/products', who))).products;
+}
+async function productWith(who: Member, coins: number, first = false): Promise<CoinProduct> {
+  const p = (await products(who)).find((x) => x.coins === coins && x.firstPurchaseOnly === first);
+  if (!p) throw new Error(`no product of ${coins} coins`);
+  return p;
+}
+const order = (who: Member, productId: number, extra: object = {}) =>
+  api('POST', '/shop/orders', who, {
+    productId,
+    paymentMethod: 'SANDBOX',
+    agreements: AGREED,
+    idempotencyKey: randomUUID(),
+    ...extra,
+  });
+/** Charges a product through the sandbox checkout: the order, then its success button. */
+async function charge(who: Member, coins: number) {
+  const created = await data(order(who, (await productWith(who, coins)).id));
+  return data(api('POST', `/shop/orders/${created.id}/sandbox`, who, { outcome: 'SUCCESS' }));
+}
+const balance = (who: Member) => data(api('GET', '/coin', who));
+const purchase = (who: Member, episodeId: number, kind: 'RENT' | 'POSSESSION', idempotencyKey = randomUUID()) =>
+  api('POST', `/episodes/${episodeId}/purchase`, who, { kind, idempotencyKey });
+const paid = (i: number) => {
+  const e = story.episodes[i];
+  if (!e || e.isFree) throw new Error(`episode ${i} is not a paid one`);
+  return e;
+};
+
+describe('the shop', () => {
+  it('lists the brand’s products in its currency, the first-purchase offer only before a first charge', async () => {
+    const visitorList = await products();
+    expect(visitorList.length).toBeGreaterThan(3);
+    expect(visitorList.every((p) => p.currency === 'EUR')).toBe(true);
+    const first = visitorList.find((p) => p.firstPurchaseOnly);
+    expect(first).toMatchObject({ salePrice: expect.any(Number), marks: expect.arrayContaining(['FIRST_PURCHASE']) });
+    expect(first?.salePrice).toBeLessThan(first?.price ?? 0);
+    expect((await data(api('GET', '/shop/products', undefined, undefined, 'beltoon-jp'))).currency).toBe('JPY');
+
+    const m = await newMember();
+    expect((await products(m)).some((p) => p.firstPurchaseOnly)).toBe(true);
+    await charge(m, 12);
+    expect((await products(m)).some((p) => p.firstPurchaseOnly)).toBe(false);
+    expect(await code(order(m, first?.id ?? 0))).toBe('LIMITED_COIN_PRODUCT_USER');
+  });
+
+  it('refuses an order without every agreement, an unknown method, product or another brand’s product', async () => {
+    const m = await newMember();
+    const p = await productWith(m, 30);
+    expect(await code(order(m, p.id, { agreements: ['TERMS'] }))).toBe('REQUIRED_AGREEMENT');
+    expect(await code(order(m, p.id, { paymentMethod: 'STRIPE' }))).toBe('NOT_FOUND_PAYMENT_METHOD');
+    expect(await code(order(m, 2_000_000_000))).toBe('NOT_FOUND_COIN_PRODUCT');
+    const elsewhere = (await data(api('GET', '/shop/products', undefined, undefined, 'bom-tw'))).products[0];
+    expect(await code(order(m, elsewhere.id))).toBe('NOT_FOUND_COIN_PRODUCT');
+    const body = { productId: p.id, paymentMethod: 'SANDBOX', agreements: AGREED, idempotencyKey: randomUUID() };
+    expect(await code(api('POST', '/shop/orders', undefined, body))).toBe('NOT_LOGIN_USER');
+  });
+
+  it('charges once for a paid sandbox checkout, however often it is confirmed, and counts the purchases', async () => {
+    const m = await newMember();
+    const p = await productWith(m, 30);
+    const key = randomUUID();
+    const created = await data(order(m, p.id, { idempotencyKey: key, returnPath: '/viewer/5' }));
+    expect(created).toMatchObject({ status: 'UNPAID', amount: p.price, returnPath: '/viewer/5' });
+    expect(created.checkoutUrl).toMatch(new RegExp(`/shop/checkout/${created.id}$`));
+    expect((await data(order(m, p.id, { idempotencyKey: key }))).id).toBe(created.id);
+
+    const confirm = () => api('POST', `/shop/orders/${created.id}/sandbox`, m, { outcome: 'SUCCESS' });
+    const [a, b] = await Promise.all([data(confirm()), data(confirm())]);
+    expect(a.status).toBe('PAID');
+    expect(b.status).toBe('PAID');
+    expect(a.purchaseCount).toBe(1);
+    expect(await balance(m)).toMatchObject({ coin: 30, bonus: 5, freeCoin: 0, total: 35 });
+    expect(await code(api('POST', `/shop/orders/${created.id}/sandbox`, m, { outcome: 'CANCEL' }))).toBe(
+      'ALREADY_PAID',
+    );
+
+    expect((await charge(m, 12)).purchaseCount).toBe(2);
+    expect((await balance(m)).coin).toBe(42);
+  });
+
+  it('keeps an order to its member, and a cancelled checkout charges nothing', async () => {
+    const m = await newMember();
+    const other = await newMember();
+    const created = await data(order(m, (await productWith(m, 12)).id));
+    expect(await code(api('GET', `/shop/orders/${created.id}`, other))).toBe('NOT_EXIST');
+    expect(await code(api('POST', `/shop/orders/${created.id}/sandbox`, other, { outcome: 'SUCCESS' }))).toBe(
+      'NOT_EXIST',
+    );
+    expect((await data(api('POST', `/shop/orders/${created.id}/sandbox`, m, { outcome: 'CANCEL' }))).status).toBe(
+      'CANCELLED',
+    );
+    expect((await balance(m)).total).toBe(0);
+  });
+
+  it('stops selling a product whose stock is gone', async () => {
+    const m = await newMember();
+    const launch = await productWith(m, 50);
+    await t.database.db.update(coinProducts).set({ soldCount: 1000 }).where(eq(coinProducts.id, launch.id));
+    expect((await products(m)).find((p) => p.id === launch.id)?.soldOut).toBe(true);
+    expect(await code(order(m, launch.id))).toBe('LIMITED_COIN_PRODUCT');
+    await t.database.db.update(coinProducts).set({ soldCount: 0 }).where(eq(coinProducts.id, launch.id));
+  });
+});
+
+describe('renting and buying episodes', () => {
+  it('sends a member without coins to the shop', async () => {
+    const m = await newMember();
+    const res = await purchase(m, paid(2).id, 'RENT');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('COIN_INSUFFICIENT');
+  });
+
+  it('rents for 72 hours, then buys, and answers the purchase codes', async () => {
+    const m = await newMember();
+    await charge(m, 12);
+    const episode = paid(1);
+    const rented = await data(purchase(m, episode.id, 'RENT'));
+    expect(rented).toMatchObject({ kind: 'RENT', episodeIds: [episode.id], price: 2 });
+    expect(new Date(rented.expiresAt).getTime() - Date.now()).toBeGreaterThan(71.9 * 3600_000);
+    expect(rented.balance.total).toBe(11);
+    expect((await api('GET', `/episodes/${episode.id}/viewer`, m)).statusCode).toBe(200);
+    const detail = await data(api('GET', `/contents/${story.id}`, m));
+    expect(detail.episodes.find((e: { id: number }) => e.id === episode.id).access.state).toBe('RENTED');
+
+    expect(await code(purchase(m, episode.id, 'RENT'))).toBe('RENT_PURCHASE_IMPOSSIBLE');
+    expect((await data(purchase(m, episode.id, 'POSSESSION'))).balance.total).toBe(7);
+    expect(await code(purchase(m, episode.id, 'POSSESSION'))).toBe('EXIST_LIBRARY');
+    expect(await code(purchase(m, episode.id, 'RENT'))).toBe('EXIST_LIBRARY');
+    expect(await code(purchase(m, story.episodes[0]?.id ?? 0, 'POSSESSION'))).toBe('POSSESSION_PURCHASE_IMPOSSIBLE');
+    expect(await code(purchase(m, 2_000_000_000, 'RENT'))).toBe('NOT_FOUND_EPISODE');
+
+    await t.database.db
+      .update(episodes)
+      .set({ saleType: 'POSSESSION_ONLY' })
+      .where(eq(episodes.id, paid(3).id));
+    await t.database.db
+      .update(episodes)
+      .set({ saleType: 'RENT_ONLY' })
+      .where(eq(episodes.id, paid(4).id));
+    expect(await code(purchase(m, paid(3).id, 'RENT'))).toBe('UN_MATCHED_RENT_SALE_TYPE');
+    expect(await code(purchase(m, paid(4).id, 'POSSESSION'))).toBe('UN_MATCHED_POSSESSION_SALE_TYPE');
+    await t.database.db
+      .update(episodes)
+      .set({ saleType: 'BOTH' })
+      .where(eq(episodes.id, paid(3).id));
+    await t.database.db
+      .update(episodes)
+      .set({ saleType: 'BOTH' })
+      .where(eq(episodes.id, paid(4).id));
+    expect((await balance(m)).total).toBe(7);
+  });
+
+  it('refuses an adult series to a minor with ADULT_ONLY_CONTENTS', async () => {
+    const adult = await createSeries(t.database.db, { isAdult: true, episodes: { count: 2, free: 0 } });
+    const m = await newMember();
+    await charge(m, 12);
+    expect(await code(purchase(m, adult.episodes[0]?.id ?? 0, 'RENT'))).toBe('ADULT_ONLY_CONTENTS');
+  });
+
+  it('applies one key once: the same answer every time and one charge', async () => {
+    const m = await newMember();
+    await charge(m, 12);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => data(purchase(m, paid(2).id, 'POSSESSION', key))),
+    );
+    expect(new Set(answers.map((a) => a.purchaseId)).size).toBe(1);
+    expect((await balance(m)).total).toBe(9);
+  });
+
+  it('spends bonus coins before paid coins', async () => {
+    const m = await newMember();
+    await charge(m, 30); // 30 coins and 5 bonus
+    await data(purchase(m, paid(1).id, 'POSSESSION'));
+    expect(await balance(m)).toMatchObject({ coin: 30, bonus: 1 });
+    await data(purchase(m, paid(2).id, 'POSSESSION'));
+    expect(await balance(m)).toMatchObject({ coin: 27, bonus: 0 });
+  });
+
+  it('buys every remaining episode at the quoted price', async () => {
+    const m = await newMember();
+    await charge(m, 30);
+    await data(purchase(m, paid(1).id, 'POSSESSION'));
+    const quote = await data(api('GET', `/contents/${story.id}/purchase-all?kind=POSSESSION`, m));
+    expect(quote.episodeIds).toEqual(story.episodes.slice(2).map((e) => e.id));
+    expect(quote.price).toBe(16);
+    const bought = await data(
+      api('POST', `/contents/${story.id}/purchase-all`, m, { kind: 'POSSESSION', idempotencyKey: randomUUID() }),
+    );
+    expect(bought).toMatchObject({ kind: 'ALL_POSSESSION', price: 16 });
+    expect(bought.balance.total).toBe(35 - 4 - 16);
+    const detail = await data(api('GET', `/contents/${story.id}`, m));
+    expect(detail.episodes.filter((e: { access: { state: string } }) => e.access.state === 'OWNED')).toHaveLength(5);
+    expect(
+      await code(api('POST', `/contents/${story.id}/purchase-all`, m, { kind: 'RENT', idempotencyKey: randomUUID() })),
+    ).toBe('EXIST_LIBRARY');
+  });
+});
+
+describe('histories and refunds', () => {
+  const sum = (items: HistoryEntry[]) => items.reduce((s, i) => s + i.amount, 0);
+
+  it('list where coins came from and went, and add up to the balance', async () => {
+    const m = await newMember();
+    await charge(m, 30);
+    await data(purchase(m, paid(1).id, 'RENT'));
+    const charges = await data(api('GET', '/coin/history/charge', m));
+    expect(charges.windowDays).toBe(90);
+    expect(charges.items).toHaveLength(2);
+    const bonus = charges.items.find((i: HistoryEntry) => i.coinType === 'BONUS');
+    expect(bonus).toMatchObject({ type: 'CHARGE', title: 'CHARGE_COIN', source: 'PAYMENT', amount: 5 });
+    expect(bonus.expiresAt).not.toBeNull();
+    expect(bonus.reference).toMatchObject({ kind: 'PRODUCT', name: expect.stringContaining('30') });
+    const uses = await data(api('GET', '/coin/history/use', m));
+    expect(uses.items[0]).toMatchObject({
+      type: 'USE',
+      title: 'PURCHASE_EPISODE',
+      amount: -2,
+      reference: { kind: 'EPISODE', seriesTitle: 'Coin Harbour', episodeId: paid(1).id, purchase: 'RENT' },
     });
-    expect((await call('GET', '/coin/user/used')).json().code).toBe('NOT_LOGIN_USER');
+    expect(sum(charges.items) + sum(uses.items)).toBe((await balance(m)).total);
+    expect((await data(api('GET', '/coin/history/mileage', m))).windowDays).toBe(180);
+    expect(await code(api('GET', '/coin/history/gifts', m))).toBe('INVALID_PARAMETER');
+    expect(await code(api('GET', '/coin/history/charge'))).toBe('NOT_LOGIN_USER');
+  });
+
+  it('refund an untouched charge within 7 days, never after or once coins were used', async () => {
+    const m = await newMember();
+    const untouched = await charge(m, 12);
+    expect(untouched.refundableUntil).not.toBeNull();
+    const refunded = await data(api('POST', `/shop/orders/${untouched.id}/refund`, m));
+    expect(refunded.status).toBe('REFUNDED');
+    expect((await balance(m)).total).toBe(0);
+    const cancels = (await data(api('GET', '/coin/history/charge', m))).items.filter(
+      (i: HistoryEntry) => i.type === 'CANCEL',
+    );
+    expect(cancels.map((i: HistoryEntry) => [i.title, i.amount])).toEqual(
+      expect.arrayContaining([['CANCEL_CHARGE_COIN', -12]]),
+    );
+
+    const spent = await charge(m, 30);
+    await data(purchase(m, paid(1).id, 'POSSESSION'));
+    expect(await code(api('POST', `/shop/orders/${spent.id}/refund`, m))).toBe('NOT_REFUNDABLE');
+
+    const late = await charge(m, 5);
+    // Paid 7 days and a minute ago.
+    await t.database.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 7 * DAY - 60_000) })
+      .where(eq(orders.id, late.id));
+    expect(await code(api('POST', `/shop/orders/${late.id}/refund`, m))).toBe('NOT_REFUNDABLE');
+  });
+
+  it('expires bonus coins at their end, with an EXPIRE entry', async () => {
+    const m = await newMember();
+    await charge(m, 30);
+    await t.database.db
+      .update(coinLots)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(coinLots.ledger, 'BONUS'));
+    expect(await balance(m)).toMatchObject({ coin: 30, bonus: 0 });
+    expect(await wallet.expireDue(t.database.db, new Date())).toBeGreaterThan(0);
+    const uses = (await data(api('GET', '/coin/history/use', m))).items;
+    expect(uses).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'EXPIRE', coinType: 'BONUS', amount: -5 })]),
+    );
+    expect(await wallet.expireDue(t.database.db, new Date())).toBe(0);
   });
 });

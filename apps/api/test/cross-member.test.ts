@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerships, refreshTokens, users } from '../src/db/schema.js';
+import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { sandboxSignature } from '../src/modules/account/identity.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { sha256 } from '../src/modules/auth/tokens.js';
@@ -64,6 +65,22 @@ let P: { userId: number; signUpId: number; email: string };
 const aPhone = `+3370${String(process.pid % 1e6).padStart(6, '0')}1`;
 const A_OFFSET = 0.375;
 let aRentalEnds: string;
+/** A's coin orders: one paid through the sandbox, one left unpaid. */
+let aOrders: { paid: number; pending: number };
+const A_ORDER_BODY = {
+  productId: 0,
+  paymentMethod: 'SANDBOX',
+  agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+  idempotencyKey: 'a-paid-order-key',
+};
+const A_PURCHASE_KEY = 'a-purchase-key';
+/** A coin product of each member's brand. */
+const products: Partial<Record<Actor, number>> = {};
+const productOf = (actor: Actor) => {
+  const id = products[actor];
+  if (!id) throw new Error(`no product for ${actor}`);
+  return id;
+};
 
 /** Every token A was ever given: none may reach anyone else. */
 const aTokens = new Set<string>();
@@ -211,16 +228,20 @@ async function sessionLive(refreshToken: string): Promise<boolean> {
 /** A's state as A reads it back (and the account row and session it cannot see). */
 async function stateOfA() {
   const asA = async (method: Method, url: string) => await call('A', method, url, method === 'GET' ? undefined : {});
-  const [me, favourites, owned, recent, detail, resume, ownedEpisode, rentedEpisode] = await Promise.all([
-    asA('POST', '/user'),
-    asA('GET', '/library/favorite'),
-    asA('GET', '/library/my'),
-    asA('GET', '/library/recent'),
-    asA('GET', `/contents/${S.id}`),
-    asA('GET', `/episodes/${ep(1).id}/viewer`),
-    asA('GET', `/episodes/${ep(3).id}/viewer`),
-    asA('GET', `/episodes/${ep(4).id}/viewer`),
-  ]);
+  const [me, favourites, owned, recent, detail, resume, ownedEpisode, rentedEpisode, coins, paidOrder, pendingOrder] =
+    await Promise.all([
+      asA('POST', '/user'),
+      asA('GET', '/library/favorite'),
+      asA('GET', '/library/my'),
+      asA('GET', '/library/recent'),
+      asA('GET', `/contents/${S.id}`),
+      asA('GET', `/episodes/${ep(1).id}/viewer`),
+      asA('GET', `/episodes/${ep(3).id}/viewer`),
+      asA('GET', `/episodes/${ep(4).id}/viewer`),
+      asA('GET', '/coin'),
+      asA('GET', `/shop/orders/${aOrders.paid}`),
+      asA('GET', `/shop/orders/${aOrders.pending}`),
+    ]);
   const db = t.database.db;
   const [row] = await db.select().from(users).where(eq(users.id, A.id));
   // A failed login by anyone counts toward A's lock (the login probe); `updatedAt` follows it.
@@ -242,6 +263,8 @@ async function stateOfA() {
     ownedPages: ownedEpisode.data?.pages.length,
     rentedPages: rentedEpisode.data?.pages.length,
     ownerships: held.length,
+    coins: coins.data,
+    orders: [paidOrder.data?.status, pendingOrder.data?.status],
     mainSessionLive: await sessionLive(A.refresh),
   };
 }
@@ -270,6 +293,19 @@ beforeAll(async () => {
   aRentalEnds = rentalEnd.toISOString();
   await grant(db, { userId: A.id, seriesId: S.id, episodeId: ep(4).id, kind: 'RENT', expiresAt: rentalEnd });
   ok(await call('A', 'PUT', `/episodes/${ep(1).id}/progress`, { page: 1, offset: A_OFFSET }));
+  await seedCoinProducts(db);
+  for (const [actor, brand] of [
+    ['A', BRAND],
+    ['B', BRAND],
+    ['C', OTHER_BRAND],
+  ] as const) {
+    const list = ok(await call(actor, 'GET', '/shop/products', undefined, brand));
+    products[actor] = list.products.find((p: { firstPurchaseOnly: boolean }) => !p.firstPurchaseOnly).id;
+  }
+  const paidOrder = ok(await call('A', 'POST', '/shop/orders', { ...A_ORDER_BODY, productId: productOf('A') }));
+  ok(await call('A', 'POST', `/shop/orders/${paidOrder.id}/sandbox`, { outcome: 'SUCCESS' }));
+  const pendingBody = { ...A_ORDER_BODY, productId: productOf('A'), idempotencyKey: 'a-pending-order-key' };
+  aOrders = { paid: paidOrder.id, pending: ok(await call('A', 'POST', '/shop/orders', pendingBody)).id };
 
   // B's and C's own things elsewhere, so that their lists are not empty by chance.
   for (const m of ['B', 'C'] as const) {
@@ -679,7 +715,57 @@ const PROBES: Record<Operation, Probe> = {
   'GET /api/v1/coin': coinProbe('/coin'),
   'GET /api/v1/coin/user': coinProbe('/coin/user'),
   'GET /api/v1/coin/user/used': coinProbe('/coin/user/used'),
+  'GET /api/v1/coin/history/:kind': coinProbe('/coin/history/charge'),
+  'GET /api/v1/shop/products': publicGet('/shop/products'),
+  'POST /api/v1/shop/orders': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const theirs = ok(await s(actor, 'POST', '/shop/orders', { ...A_ORDER_BODY, productId: productOf(actor) }));
+      expect(theirs.id, `${actor} got A's order for A's key`).not.toBe(aOrders.paid);
+    }
+    await s('Cx', 'POST', '/shop/orders', { ...A_ORDER_BODY, productId: productOf('A') });
+    await s('V', 'POST', '/shop/orders', { ...A_ORDER_BODY, productId: productOf('A') });
+  },
+  'GET /api/v1/shop/orders/:orderId': orderProbe('GET', ''),
+  'POST /api/v1/shop/orders/:orderId/sandbox': orderProbe('POST', '/sandbox', { outcome: 'SUCCESS' }),
+  'POST /api/v1/shop/orders/:orderId/refund': orderProbe('POST', '/refund'),
+  'POST /api/v1/episodes/:id/purchase': async (s) => {
+    const body = { kind: 'POSSESSION', idempotencyKey: A_PURCHASE_KEY };
+    for (const actor of ['B', 'C'] as const) {
+      // Their own empty wallet pays, whatever A holds or the key A used.
+      failsWith(await s(actor, 'POST', `/episodes/${ep(4).id}/purchase`, body), 'COIN_INSUFFICIENT');
+    }
+    await s('Cx', 'POST', `/episodes/${ep(4).id}/purchase`, body);
+    await s('V', 'POST', `/episodes/${ep(4).id}/purchase`, body);
+  },
+  'GET /api/v1/contents/:id/purchase-all': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const quote = ok(await s(actor, 'GET', `/contents/${S.id}/purchase-all?kind=POSSESSION`));
+      expect(quote.episodeIds, `${actor}'s quote follows A's ownership`).toEqual([ep(3).id, ep(4).id]);
+    }
+    await s('Cx', 'GET', `/contents/${S.id}/purchase-all?kind=POSSESSION`);
+    await s('V', 'GET', `/contents/${S.id}/purchase-all?kind=POSSESSION`);
+  },
+  'POST /api/v1/contents/:id/purchase-all': async (s) => {
+    const body = { kind: 'RENT', idempotencyKey: A_PURCHASE_KEY };
+    for (const actor of ['B', 'C'] as const) {
+      failsWith(await s(actor, 'POST', `/contents/${S.id}/purchase-all`, body), 'COIN_INSUFFICIENT');
+    }
+    await s('Cx', 'POST', `/contents/${S.id}/purchase-all`, body);
+    await s('V', 'POST', `/contents/${S.id}/purchase-all`, body);
+  },
 };
+
+/** Another member acting on one of A's orders (paid, and still unpaid) finds nothing. */
+function orderProbe(method: Method, suffix: string, body?: object): Probe {
+  return async (s) => {
+    for (const orderId of [aOrders.paid, aOrders.pending]) {
+      const url = `/shop/orders/${orderId}${suffix}`;
+      for (const actor of ['B', 'C'] as const) failsWith(await s(actor, method, url, body), 'NOT_EXIST');
+      await s('Cx', method, url, body);
+      await s('V', method, url, body);
+    }
+  };
+}
 
 function coinProbe(url: string): Probe {
   return async (s) => {

@@ -46,6 +46,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     catalogCache: { ttlSeconds: 0, maxBytes: 1024 * 1024 },
     // On, as in production: every account change a test makes goes through the users module.
     accountCacheMs: 2000,
+    // Tests run the jobs themselves, at the moment they choose.
+    jobsIntervalSeconds: 0,
+    payments: { sandbox: true, stripe: undefined },
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },
     // No social provider unless a test configures one (test/social.test.ts runs a mock OIDC server).

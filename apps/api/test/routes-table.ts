@@ -124,6 +124,35 @@ export const ROUTE_TABLE = {
   'GET /api/v1/coin': SELF,
   'GET /api/v1/coin/user': SELF,
   'GET /api/v1/coin/user/used': SELF,
+  'GET /api/v1/coin/history/:kind': SELF,
+
+  // the shop: products for everyone; orders are the member's own
+  'GET /api/v1/shop/products': PUBLIC_OPTIONAL,
+  'POST /api/v1/shop/orders': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an idempotency key: another member's key must not answer their order",
+  },
+  'GET /api/v1/shop/orders/:orderId': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
+  'POST /api/v1/shop/orders/:orderId/sandbox': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
+  'POST /api/v1/shop/orders/:orderId/refund': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
+
+  // purchases: paid from the caller's own wallet, never from another member's
+  'POST /api/v1/episodes/:id/purchase': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an episode id and an idempotency key: another member's ownership or purchase",
+  },
+  'GET /api/v1/contents/:id/purchase-all': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a series id: which episodes a member still lacks',
+  },
+  'POST /api/v1/contents/:id/purchase-all': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a series id and an idempotency key: another member's ownerships or purchase",
+  },
 } as const satisfies Record<string, RouteEntry>;
 
 export type Operation = keyof typeof ROUTE_TABLE;

@@ -71,16 +71,6 @@ export const MailAuthRequest = z.object({
   signUpId: Id.optional(),
 });
 
-/** Balances per coin type; the wallet arrives with the coin ledger, until then all zero. */
-export const CoinBalance = z.object({
-  coin: z.number().int(),
-  freeCoin: z.number().int(),
-  bonus: z.number().int(),
-  mileage: z.number().int(),
-  total: z.number().int(),
-});
-export type CoinBalance = z.infer<typeof CoinBalance>;
-
 export const PasswordResetMailRequest = z.object({ email: text(254).min(1) });
 export const PasswordResetRequest = z.object({
   userId: Id,

@@ -30,6 +30,9 @@ export const MILEAGE_EXCHANGE_UNIT = 100;
 export const POINTS_PER_COIN = 20;
 export const EXCHANGED_BONUS_VALID_DAYS = 30;
 export const COIN_REFUND_DAYS = 7;
+/** Validity of the bonus and free coins a coin product gives (docs/decisions/0141-coin-shop.md). */
+export const PRODUCT_BONUS_VALID_DAYS = 90;
+export const PRODUCT_FREE_COIN_VALID_DAYS = 30;
 /** Coins of the sign-up event mail, once per account (spec §8 ALREADY_AUTH_MAIL). */
 export const SIGNUP_MAIL_REWARD_COINS = 10;
 
@@ -66,6 +69,8 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = HOUR_MS;
 export const SMS_CODE_TTL_MS = 10 * MINUTE_MS;
 export const FREETIME_UNLOCK_MS = 72 * HOUR_MS;
+/** How long a rented episode stays open (docs/decisions/0142-episode-purchases.md). */
+export const RENTAL_MS = 72 * HOUR_MS;
 export const RESIGNUP_BLOCK_DAYS = 30;
 export const RESIGNUP_BLOCK_MS = RESIGNUP_BLOCK_DAYS * DAY_MS;
 export const NOTIFICATION_KEEP_DAYS = 30;

@@ -127,6 +127,14 @@ export const ERROR_CATALOGUE = {
     message: 'You have reached the purchase limit for this product.',
     action: 'none',
   },
+  // Not in spec §8, which names no code for these (docs/decisions/0141-coin-shop.md).
+  FORBIDDEN: { status: 403, message: 'You may not do this.', action: 'back' },
+  REQUIRED_AGREEMENT: { status: 422, message: 'Please accept every required condition first.', action: 'none' },
+  NOT_REFUNDABLE: {
+    status: 409,
+    message: 'This charge can no longer be refunded: 7 days have passed or some of its coins were used.',
+    action: 'none',
+  },
 
   // Password reset and find password
   TIMEOUT: { status: 410, message: 'The time limit has passed. Please start again.', action: 'back' },

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './auth.js';
 export * from './brands.js';
 export * from './catalog.js';
+export * from './coins.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './envelope.js';

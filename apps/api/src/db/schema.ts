@@ -1,19 +1,29 @@
 import type {
+  CoinHistoryType,
+  CoinSource,
+  CoinType,
   ContentKind,
   ContentStatus,
   CreatorType,
   DisplayChannel,
   Genre,
+  Layout,
+  OrderStatus,
   OwnershipType,
+  PaymentMethod,
+  ProductMark,
   SaleType,
   ScheduleKey,
 } from '@balcony/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -445,4 +455,221 @@ export const libraryHidden = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);
+
+// ——— coins (DESIGN §5): a double-entry book per coin type ———
+
+/** The operator's side of every movement: where sold, granted, spent, expired or refunded coins go. */
+export type OperatorAccount = 'SOLD' | 'PROMOTION' | 'SPENT' | 'EXPIRED' | 'REFUNDED' | 'EXCHANGE' | 'ADJUSTED';
+
+/**
+ * One account per member and coin type (ledger), and the operator's accounts. A member's balance
+ * is credits − debits and can never go below zero (the check); the operator's are debit-normal.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    operator: text('operator').$type<OperatorAccount>(),
+    ledger: text('ledger').$type<CoinType>().notNull(),
+    debits: bigint('debits', { mode: 'number' }).notNull().default(0),
+    credits: bigint('credits', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_member_uq').on(t.userId, t.ledger).where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_operator_uq').on(t.operator, t.ledger).where(sql`${t.operator} is not null`),
+    check('ledger_accounts_owner', sql`(${t.userId} is null) <> (${t.operator} is null)`),
+    check('ledger_accounts_member_not_negative', sql`${t.userId} is null or ${t.credits} >= ${t.debits}`),
+  ],
+);
+
+/**
+ * Immutable movements: each debits one account and credits another of the same ledger. `key` is
+ * the idempotency key: the same movement is applied at most once.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    ledger: text('ledger').$type<CoinType>().notNull(),
+    debitAccountId: integer('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: integer('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: integer('amount').notNull(),
+    /** The member whose coins moved (their history lists it). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').$type<CoinHistoryType>().notNull(),
+    title: text('title').notNull(),
+    source: text('source').$type<CoinSource>(),
+    orderId: integer('order_id'),
+    purchaseId: integer('purchase_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index('ledger_transfers_user_idx').on(t.userId, t.ledger, t.createdAt),
+  ],
+);
+
+/** A credit into a member's account, spent in the order of DESIGN §5 and expiring at `expiresAt`. */
+export const coinLots = pgTable(
+  'coin_lots',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ledger: text('ledger').$type<CoinType>().notNull(),
+    transferId: integer('transfer_id')
+      .notNull()
+      .unique()
+      .references(() => ledgerTransfers.id),
+    source: text('source').$type<CoinSource>().notNull(),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('coin_lots_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    index('coin_lots_open_idx').on(t.userId, t.ledger).where(sql`${t.remaining} > 0`),
+    index('coin_lots_expiry_idx').on(t.expiresAt).where(sql`${t.remaining} > 0`),
+  ],
+);
+
+/** Which lot paid how much of a debit (a purchase, an expiry, a refund). */
+export const lotAllocations = pgTable(
+  'lot_allocations',
+  {
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => coinLots.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transferId, t.lotId] }), index('lot_allocations_lot_idx').on(t.lotId)],
+);
+
+/** Coin products of the shop, per brand and display channel (spec §3 shop items). */
+export const coinProducts = pgTable(
+  'coin_products',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    channels: text('channels').array().$type<DisplayChannel[]>().notNull(),
+    name: text('name').notNull(),
+    coins: integer('coins').notNull(),
+    bonusCoins: integer('bonus_coins').notNull().default(0),
+    freeCoins: integer('free_coins').notNull().default(0),
+    /** In the brand currency's minor unit. */
+    price: integer('price').notNull(),
+    salePrice: integer('sale_price'),
+    percent: integer('percent'),
+    marks: text('marks').array().$type<ProductMark[]>().notNull().default(sql`'{}'::text[]`),
+    layout: text('layout').$type<Layout>().notNull().default('ICON_TEXT'),
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
+    limitTotal: integer('limit_total'),
+    limitPerUser: integer('limit_per_user'),
+    soldCount: integer('sold_count').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coin_products_brand_idx').on(t.brandId, t.sortOrder),
+    uniqueIndex('coin_products_brand_name_uq').on(t.brandId, t.name),
+  ],
+);
+
+/** A member paying for a coin product: UNPAID, then PAID (coins charged) or FAILED/CANCELLED; REFUNDED. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => coinProducts.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    provider: text('provider').$type<PaymentMethod>().notNull(),
+    /** The provider's id of the payment (Stripe Checkout Session id). */
+    providerRef: text('provider_ref').unique(),
+    status: text('status').$type<OrderStatus>().notNull().default('UNPAID'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    productName: text('product_name').notNull(),
+    coins: integer('coins').notNull(),
+    bonusCoins: integer('bonus_coins').notNull(),
+    freeCoins: integer('free_coins').notNull(),
+    returnPath: text('return_path'),
+    /** The member's count of paid charges once this one was paid. */
+    purchaseCount: integer('purchase_count').notNull().default(0),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_user_key_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Provider notifications already applied (a webhook delivered twice is applied once). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').$type<PaymentMethod>().notNull(),
+  orderId: integer('order_id').references(() => orders.id),
+  receivedAt: createdAt(),
+});
+
+/** Episodes rented or bought with coins; the ownerships rows it wrote carry its id. */
+export const episodePurchases = pgTable(
+  'episode_purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').notNull(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id),
+    kind: text('kind').$type<'RENT' | 'POSSESSION' | 'ALL_RENT' | 'ALL_POSSESSION'>().notNull(),
+    episodeIds: integer('episode_ids').array().notNull(),
+    price: integer('price').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('episode_purchases_user_key_uq').on(t.userId, t.idempotencyKey)],
+);
+
+/** Every admin action, who did it to whom and why. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id),
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_target_idx').on(t.targetUserId, t.createdAt)],
 );

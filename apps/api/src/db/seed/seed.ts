@@ -16,6 +16,7 @@ import {
   tags,
 } from '../schema.js';
 import { DEMO_BRANDS, type DemoSeries, demoSeries } from './catalog-data.js';
+import { seedCoinProducts } from './coin-products.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
 import { seedReadingExtras } from './reading-extras.js';
 
@@ -96,6 +97,7 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions = {}): Promise<S
 /** Adds what later features need to a seeded catalog, and indexes it for search. */
 async function completeCatalog(db: Db, now: Date, log: (msg: string) => void): Promise<void> {
   await seedReadingExtras(db, { now, log });
+  await seedCoinProducts(db);
   await reindexSearch(db, { onlyEmpty: true });
 }
 

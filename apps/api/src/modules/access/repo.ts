@@ -1,3 +1,4 @@
+import type { OwnershipType } from '@balcony/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ownerships } from '../../db/schema.js';
@@ -47,4 +48,19 @@ export async function holdingsInSeries(
     if (running && wanted.has(episodeId)) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), fact]);
   }
   return { byEpisode, lastFreetimeUse };
+}
+
+export interface NewOwnership {
+  userId: number;
+  episodeId: number;
+  seriesId: number;
+  kind: OwnershipType;
+  expiresAt: Date | null;
+  /** The PurchaseType that created it. */
+  source: string;
+  orderRef: string;
+}
+
+export async function insertOwnerships(db: Db, rows: readonly NewOwnership[]): Promise<void> {
+  if (rows.length > 0) await db.insert(ownerships).values([...rows]);
 }

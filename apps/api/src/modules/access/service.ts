@@ -27,3 +27,10 @@ export async function accessToEpisodes(
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };
   return new Map(list.map((e) => [e.id, episodeAccess(e, held.byEpisode.get(e.id) ?? [], ticket, ctx.now)]));
 }
+
+export type { NewOwnership } from './repo.js';
+
+/** Records what a purchase, a ticket or a gift lets the member read (in the caller's transaction). */
+export function grant(ctx: ServiceContext, rows: readonly repo.NewOwnership[]): Promise<void> {
+  return repo.insertOwnerships(ctx.db, rows);
+}

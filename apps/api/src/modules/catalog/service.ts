@@ -469,6 +469,20 @@ export async function visibleEpisode(ctx: ServiceContext, episodeId: number) {
 }
 
 /**
+ * A series as it is sold to this caller, read fresh (never from the shared cache: a price must be
+ * the one in force): the series with its brand discount and free-time interval, and its
+ * published episodes in order.
+ */
+export async function seriesForSale(ctx: ServiceContext, seriesId: number) {
+  const series = await visibleSeries(ctx, seriesId);
+  const [episodes, freetimeIntervalHours] = await Promise.all([
+    repo.listPublishedEpisodes(ctx.db, seriesId, ctx.now),
+    repo.freetimeIntervalHours(ctx.db, ctx.brand.id, seriesId),
+  ]);
+  return { series: { ...series, freetimeIntervalHours }, episodes };
+}
+
+/**
  * What every reader of an audience needs to open an episode, shared until the catalog changes:
  * the episode and its series (with the visibility codes of `visibleEpisode`), the published
  * episodes just before and after it, its pages, and when the series' next episode is announced.

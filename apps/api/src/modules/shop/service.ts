@@ -1,0 +1,311 @@
+import {
+  AppError,
+  COIN_REFUND_DAYS,
+  type CoinProduct,
+  type CreateOrderRequest,
+  DAY_MS,
+  type DisplayChannel,
+  getBrand,
+  type Order,
+  PRODUCT_BONUS_VALID_DAYS,
+  PRODUCT_FREE_COIN_VALID_DAYS,
+  type SandboxOutcome,
+  type ShopAgreement,
+  type ShopResponse,
+} from '@balcony/contracts';
+import {
+  type MemberContext,
+  type ServiceContext,
+  type Services,
+  systemContext,
+  withTransaction,
+} from '../../context.js';
+import type { Db } from '../../db/client.js';
+import * as users from '../users/service.js';
+import * as wallet from '../wallet/service.js';
+import * as repo from './repo.js';
+
+// The coin shop (spec §2 /shop, §3 shop items, §8 payment codes; DESIGN §5): coin products per
+// brand and channel, orders paid through a provider, coins credited exactly once when an order is
+// paid, and a refund within 7 days while none of its coins were used.
+
+/** Every box the member must tick before paying. */
+export const REQUIRED_AGREEMENTS: readonly ShopAgreement[] = ['TERMS', 'NO_WITHDRAWAL_RIGHT'];
+
+function toProduct(p: repo.ProductRow, currency: string, paid: number | undefined): CoinProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    coins: p.coins,
+    bonusCoins: p.bonusCoins,
+    freeCoins: p.freeCoins,
+    price: p.price,
+    salePrice: p.salePrice,
+    currency,
+    percent: p.percent,
+    marks: p.firstPurchaseOnly && !p.marks.includes('FIRST_PURCHASE') ? [...p.marks, 'FIRST_PURCHASE'] : p.marks,
+    layout: p.layout,
+    firstPurchaseOnly: p.firstPurchaseOnly,
+    remainingForMe: p.limitPerUser === null ? null : Math.max(p.limitPerUser - (paid ?? 0), 0),
+    soldOut: p.limitTotal !== null && p.soldCount >= p.limitTotal,
+  };
+}
+
+/** GET /shop/products: what this caller may buy here; first-purchase offers only before a first charge. */
+export async function shop(ctx: ServiceContext, channel: DisplayChannel): Promise<ShopResponse> {
+  const rows = await repo.listProducts(ctx.db, ctx.brand.id, channel);
+  const member = ctx.user;
+  const offered = rows.filter((p) => !p.firstPurchaseOnly || !member || member.purchaseCount === 0);
+  const paid = member
+    ? await repo.paidCounts(
+        ctx.db,
+        member.id,
+        offered.map((p) => p.id),
+      )
+    : new Map<number, number>();
+  return {
+    products: offered.map((p) => toProduct(p, ctx.brand.currency, paid.get(p.id))),
+    paymentMethods: [...ctx.services.payments.keys()],
+    agreements: [...REQUIRED_AGREEMENTS],
+    currency: ctx.brand.currency,
+  };
+}
+
+function refundableUntil(order: repo.OrderRow, now: Date): Date | null {
+  if (order.status !== 'PAID' || !order.paidAt) return null;
+  const until = new Date(order.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS);
+  return until > now ? until : null;
+}
+
+function toOrder(order: repo.OrderRow, ctx: ServiceContext, checkoutUrl: string | null): Order {
+  return {
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.provider,
+    productId: order.productId,
+    productName: order.productName,
+    coins: order.coins,
+    bonusCoins: order.bonusCoins,
+    freeCoins: order.freeCoins,
+    amount: order.amount,
+    currency: order.currency,
+    checkoutUrl: order.status === 'UNPAID' ? checkoutUrl : null,
+    returnPath: order.returnPath,
+    purchaseCount: order.purchaseCount,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    refundableUntil: refundableUntil(order, ctx.now)?.toISOString() ?? null,
+  };
+}
+
+/** A same-origin path to come back to (`/viewer/12`), or null for anything else. */
+export function safeReturnPath(path: string | undefined): string | null {
+  if (!path?.startsWith('/') || path.startsWith('//') || /[\\\s]/.test(path)) return null;
+  return path;
+}
+
+/** Per-member and total limits of a product (LIMITED_COIN_PRODUCT_USER, LIMITED_COIN_PRODUCT). */
+async function checkLimits(ctx: MemberContext, product: repo.ProductRow): Promise<void> {
+  if (product.firstPurchaseOnly && ctx.user.purchaseCount > 0) throw new AppError('LIMITED_COIN_PRODUCT_USER');
+  if (product.limitTotal !== null && product.soldCount >= product.limitTotal)
+    throw new AppError('LIMITED_COIN_PRODUCT');
+  if (product.limitPerUser !== null) {
+    const paid = (await repo.paidCounts(ctx.db, ctx.user.id, [product.id])).get(product.id) ?? 0;
+    if (paid >= product.limitPerUser) throw new AppError('LIMITED_COIN_PRODUCT_USER');
+  }
+}
+
+/**
+ * POST /shop/orders: an UNPAID order and where to pay it. The same idempotency key answers the
+ * same order (a double click opens one checkout).
+ */
+export async function createOrder(ctx: MemberContext, input: CreateOrderRequest): Promise<Order> {
+  const provider = ctx.services.payments.get(input.paymentMethod);
+  if (!provider) throw new AppError('NOT_FOUND_PAYMENT_METHOD');
+  const webOrigin = ctx.services.webOrigins[0] ?? '';
+  const earlier = await repo.findOrderByKey(ctx.db, ctx.user.id, input.idempotencyKey);
+  if (earlier) return answerOrder(ctx, earlier);
+  if (!REQUIRED_AGREEMENTS.every((a) => input.agreements.includes(a))) throw new AppError('REQUIRED_AGREEMENT');
+  const product = await repo.findProduct(ctx.db, ctx.brand.id, input.productId);
+  if (!product?.channels.includes(input.channel)) throw new AppError('NOT_FOUND_COIN_PRODUCT');
+  await checkLimits(ctx, product);
+
+  const inserted = await repo.insertOrderUnlessKeyTaken(ctx.db, {
+    userId: ctx.user.id,
+    brandId: ctx.brand.id,
+    productId: product.id,
+    idempotencyKey: input.idempotencyKey,
+    provider: provider.method,
+    amount: product.salePrice ?? product.price,
+    currency: ctx.brand.currency,
+    productName: product.name,
+    coins: product.coins,
+    bonusCoins: product.bonusCoins,
+    freeCoins: product.freeCoins,
+    returnPath: safeReturnPath(input.returnPath),
+  });
+  // Another request with the same key got there first: answer its order.
+  const order = inserted ?? (await repo.findOrderByKey(ctx.db, ctx.user.id, input.idempotencyKey));
+  if (!order) throw new Error('order vanished');
+  if (!inserted) return answerOrder(ctx, order);
+  const checkout = await provider.createCheckout(order, { webOrigin });
+  const saved = await repo.updateOrder(ctx.db, order.id, { providerRef: checkout.providerRef });
+  return toOrder(saved, ctx, checkout.checkoutUrl);
+}
+
+function checkoutUrlOf(ctx: ServiceContext, order: repo.OrderRow): string | null {
+  if (order.provider === 'SANDBOX') return `${ctx.services.webOrigins[0] ?? ''}/shop/checkout/${order.id}`;
+  return null;
+}
+
+function answerOrder(ctx: ServiceContext, order: repo.OrderRow): Order {
+  return toOrder(order, ctx, checkoutUrlOf(ctx, order));
+}
+
+/** The member's own order; another member's answers NOT_EXIST, as one that does not exist. */
+async function ownOrder(ctx: MemberContext, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order || order.userId !== ctx.user.id) throw new AppError('NOT_EXIST');
+  return order;
+}
+
+export async function getOrder(ctx: MemberContext, orderId: number): Promise<Order> {
+  return answerOrder(ctx, await ownOrder(ctx, orderId));
+}
+
+/**
+ * Marks an order PAID and credits its coins, once: a second confirmation (a webhook delivered
+ * again, a double click) finds it PAID and changes nothing. A product sold out or over the
+ * member's limit meanwhile fails the order instead: the provider's money is then refunded by the caller.
+ */
+export async function markPaid(ctx: ServiceContext, orderId: number): Promise<repo.OrderRow> {
+  return withTransaction(ctx, async (tx) => {
+    const order = await repo.lockOrder(tx.db, orderId);
+    if (!order) throw new AppError('NOT_EXIST');
+    if (order.status === 'PAID' || order.status === 'REFUNDED') return order;
+    // The member's row orders their charges: purchaseCount and the per-member limit stay exact.
+    const member = await users.lock(tx, order.userId);
+    if (!member) throw new AppError('NOT_FOUND_USER');
+    const product = await repo.productById(tx.db, order.productId);
+    const paidBefore = (await repo.paidCounts(tx.db, member.id, [order.productId])).get(order.productId) ?? 0;
+    const overLimit =
+      !product ||
+      (product.firstPurchaseOnly && member.purchaseCount > 0) ||
+      (product.limitPerUser !== null && paidBefore >= product.limitPerUser);
+    if (overLimit || !(await repo.takeFromStock(tx.db, order.productId))) {
+      return repo.updateOrder(tx.db, order.id, { status: 'FAILED' });
+    }
+    const purchaseCount = member.purchaseCount + 1;
+    await users.update(tx, member.id, { purchaseCount });
+    const lots = [
+      { ledger: 'COIN', amount: order.coins, from: 'SOLD', validDays: null },
+      { ledger: 'BONUS', amount: order.bonusCoins, from: 'PROMOTION', validDays: PRODUCT_BONUS_VALID_DAYS },
+      { ledger: 'FREE_COIN', amount: order.freeCoins, from: 'PROMOTION', validDays: PRODUCT_FREE_COIN_VALID_DAYS },
+    ] as const;
+    for (const lot of lots) {
+      if (lot.amount <= 0) continue;
+      await wallet.credit(tx, {
+        userId: order.userId,
+        ledger: lot.ledger,
+        amount: lot.amount,
+        source: 'PAYMENT',
+        from: lot.from,
+        key: `order:${order.id}:${lot.ledger}`,
+        type: 'CHARGE',
+        title: 'CHARGE_COIN',
+        expiresAt: lot.validDays === null ? null : new Date(tx.now.getTime() + lot.validDays * DAY_MS),
+        orderId: order.id,
+      });
+    }
+    return repo.updateOrder(tx.db, order.id, { status: 'PAID', paidAt: tx.now, purchaseCount });
+  });
+}
+
+/** An UNPAID order the member gave up, or whose payment the provider refused. */
+export async function markUnpaid(ctx: ServiceContext, orderId: number, status: 'FAILED' | 'CANCELLED') {
+  return withTransaction(ctx, async (tx) => {
+    const order = await repo.lockOrder(tx.db, orderId);
+    if (!order) throw new AppError('NOT_EXIST');
+    return order.status === 'UNPAID' ? repo.updateOrder(tx.db, order.id, { status }) : order;
+  });
+}
+
+const SANDBOX_STATUS = { SUCCESS: 'PAID', FAILURE: 'FAILED', CANCEL: 'CANCELLED' } as const;
+
+/** POST /shop/orders/{id}/sandbox: the sandbox checkout's answer. Repeating it answers the same. */
+export async function sandboxOutcome(ctx: MemberContext, orderId: number, { outcome }: SandboxOutcome): Promise<Order> {
+  const order = await ownOrder(ctx, orderId);
+  if (order.provider !== 'SANDBOX') throw new AppError('NOT_FOUND_PAYMENT_METHOD');
+  const wanted = SANDBOX_STATUS[outcome];
+  if (order.status !== 'UNPAID') {
+    if (order.status === wanted) return answerOrder(ctx, order);
+    throw new AppError(order.status === 'PAID' || order.status === 'REFUNDED' ? 'ALREADY_PAID' : 'INVALID_PARAMETER');
+  }
+  const done = wanted === 'PAID' ? await markPaid(ctx, order.id) : await markUnpaid(ctx, order.id, wanted);
+  if (done.status === 'FAILED' && wanted === 'PAID') {
+    const product = await repo.productById(ctx.db, done.productId);
+    const soldOut = product?.limitTotal != null && product.soldCount >= product.limitTotal;
+    throw new AppError(soldOut ? 'LIMITED_COIN_PRODUCT' : 'LIMITED_COIN_PRODUCT_USER');
+  }
+  return answerOrder(ctx, done);
+}
+
+/**
+ * POST /shop/orders/{id}/refund: within 7 days of paying and while none of its coins were used,
+ * the coins are taken back (CANCEL_CHARGE_COIN) and the provider gives the money back.
+ */
+export async function refund(ctx: MemberContext, orderId: number): Promise<Order> {
+  await ownOrder(ctx, orderId);
+  return withTransaction(ctx, async (tx) => {
+    const order = await repo.lockOrder(tx.db, orderId);
+    if (!order) throw new AppError('NOT_EXIST');
+    if (order.status === 'REFUNDED') return answerOrder(tx, order);
+    if (!refundableUntil(order, tx.now)) throw new AppError('NOT_REFUNDABLE');
+    const taken = await wallet.reverseOrderCredit(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      title: 'CANCEL_CHARGE_COIN',
+    });
+    if (!taken) throw new AppError('NOT_REFUNDABLE');
+    await repo.returnToStock(tx.db, order.productId);
+    const provider = tx.services.payments.get(order.provider);
+    if (!provider) throw new AppError('NOT_FOUND_PAYMENT_METHOD');
+    // Last, inside the transaction: a provider that refuses rolls the whole refund back.
+    await provider.refund(order);
+    return answerOrder(tx, await repo.updateOrder(tx.db, order.id, { status: 'REFUNDED', refundedAt: tx.now }));
+  });
+}
+
+/** The part of a Stripe event the shop reads (checked and parsed by the webhook route). */
+export interface StripeCheckoutEvent {
+  id: string;
+  type: string;
+  sessionId: string;
+  paid: boolean;
+}
+
+/**
+ * A Stripe webhook: `checkout.session.completed` and paid marks the order PAID, an expired
+ * session cancels it. The event id is recorded in the same transaction, so an event delivered
+ * again is applied once. An order the shop could no longer honour (sold out meanwhile) is refunded.
+ */
+export async function applyStripeEvent(
+  app: { db: Db; services: Services; log: ServiceContext['log'] },
+  event: StripeCheckoutEvent,
+): Promise<'applied' | 'repeated' | 'ignored'> {
+  const order = await repo.findOrderByProviderRef(app.db, event.sessionId);
+  const brand = order && getBrand(order.brandId);
+  if (!order || !brand || order.provider !== 'STRIPE') return 'ignored';
+  return withTransaction(systemContext(app.db, app.services, brand, app.log), async (tx) => {
+    if (!(await repo.recordPaymentEvent(tx.db, { id: event.id, provider: 'STRIPE', orderId: order.id }))) {
+      return 'repeated';
+    }
+    if (event.type === 'checkout.session.completed' && event.paid) {
+      const done = await markPaid(tx, order.id);
+      if (done.status === 'FAILED') await tx.services.payments.get('STRIPE')?.refund(done);
+    } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+      await markUnpaid(tx, order.id, event.type === 'checkout.session.expired' ? 'CANCELLED' : 'FAILED');
+    }
+    return 'applied';
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { allocate, allocateDeduction, type OpenLot, spendingOrder, totalsByLedger } from './rules.js';
+
+const now = new Date('2026-11-25T12:00:00Z');
+const day = (n: number) => new Date(now.getTime() + n * 86_400_000);
+const lot = (
+  id: number,
+  ledger: OpenLot['ledger'],
+  remaining: number,
+  expiresAt: Date | null,
+  createdAt = day(-10),
+) => ({
+  id,
+  ledger,
+  remaining,
+  expiresAt,
+  createdAt,
+});
+
+describe('spending order', () => {
+  it('spends free and bonus coins soonest-expiring first, then paid coins oldest first, never points', () => {
+    const lots = [
+      lot(1, 'COIN', 10, null, day(-5)),
+      lot(2, 'BONUS', 5, day(20)),
+      lot(3, 'FREE_COIN', 5, day(3)),
+      lot(4, 'COIN', 10, null, day(-9)),
+      lot(5, 'MILEAGE', 5000, day(100)),
+      lot(6, 'BONUS', 5, null),
+    ];
+    expect(spendingOrder(lots, now).map((l) => l.id)).toEqual([3, 2, 6, 4, 1]);
+  });
+
+  it('leaves out expired and empty lots', () => {
+    const lots = [lot(1, 'BONUS', 5, day(-1)), lot(2, 'FREE_COIN', 0, day(3)), lot(3, 'COIN', 4, null)];
+    expect(spendingOrder(lots, now).map((l) => l.id)).toEqual([3]);
+    // Expiring exactly now is expired.
+    expect(spendingOrder([lot(4, 'BONUS', 5, now)], now)).toEqual([]);
+  });
+});
+
+describe('allocate', () => {
+  it('takes a price across lots in order and sums it per coin type', () => {
+    const lots = [lot(1, 'COIN', 10, null), lot(2, 'BONUS', 3, day(2)), lot(3, 'FREE_COIN', 2, day(5))];
+    const allocations = allocate(lots, 8, now);
+    expect(allocations).toEqual([
+      { lotId: 2, ledger: 'BONUS', amount: 3 },
+      { lotId: 3, ledger: 'FREE_COIN', amount: 2 },
+      { lotId: 1, ledger: 'COIN', amount: 3 },
+    ]);
+    expect(totalsByLedger(allocations ?? [])).toEqual([
+      ['BONUS', 3],
+      ['COIN', 3],
+      ['FREE_COIN', 2],
+    ]);
+  });
+
+  it('answers null when the coins do not cover the price, and pays an exact balance', () => {
+    const lots = [lot(1, 'COIN', 3, null), lot(2, 'BONUS', 2, day(2)), lot(3, 'MILEAGE', 1000, null)];
+    expect(allocate(lots, 6, now)).toBeNull();
+    expect(allocate(lots, 5, now)?.reduce((s, a) => s + a.amount, 0)).toBe(5);
+  });
+});
+
+describe('allocateDeduction', () => {
+  it('takes one type of coins, points included, soonest expiring first', () => {
+    const lots = [lot(1, 'MILEAGE', 100, null), lot(2, 'MILEAGE', 50, day(1)), lot(3, 'MILEAGE', 80, day(-1))];
+    expect(allocateDeduction(lots, 120, now)).toEqual([
+      { lotId: 2, ledger: 'MILEAGE', amount: 50 },
+      { lotId: 1, ledger: 'MILEAGE', amount: 70 },
+    ]);
+    expect(allocateDeduction(lots, 151, now)).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import type { CoinType } from '@balcony/contracts';
+
+// The spending order of DESIGN §5, pure so that it is tested on its own: an episode is paid from
+// free and bonus coins first, the lot that expires soonest first, then from paid coins, oldest
+// first. Points (MILEAGE) never pay for episodes; they are only exchanged.
+
+export interface OpenLot {
+  id: number;
+  ledger: CoinType;
+  remaining: number;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface Allocation {
+  lotId: number;
+  ledger: CoinType;
+  amount: number;
+}
+
+/** Coin types that pay for episodes. */
+export const SPENDABLE_LEDGERS: readonly CoinType[] = ['FREE_COIN', 'BONUS', 'COIN'];
+
+const time = (d: Date | null) => d?.getTime() ?? Number.POSITIVE_INFINITY;
+
+const soonestExpiringFirst = (a: OpenLot, b: OpenLot) =>
+  time(a.expiresAt) - time(b.expiresAt) || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+const oldestFirst = (a: OpenLot, b: OpenLot) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+
+const usable = (l: OpenLot, now: Date) => l.remaining > 0 && time(l.expiresAt) > now.getTime();
+
+/** Lots in the order they are spent on episodes; expired and empty lots and points are left out. */
+export function spendingOrder(lots: readonly OpenLot[], now: Date): OpenLot[] {
+  const spendable = lots.filter((l) => usable(l, now) && SPENDABLE_LEDGERS.includes(l.ledger));
+  return [
+    ...spendable.filter((l) => l.ledger !== 'COIN').sort(soonestExpiringFirst),
+    ...spendable.filter((l) => l.ledger === 'COIN').sort(oldestFirst),
+  ];
+}
+
+function take(ordered: readonly OpenLot[], amount: number): Allocation[] | null {
+  const out: Allocation[] = [];
+  let left = amount;
+  for (const lot of ordered) {
+    if (left === 0) break;
+    const taken = Math.min(left, lot.remaining);
+    out.push({ lotId: lot.id, ledger: lot.ledger, amount: taken });
+    left -= taken;
+  }
+  return left === 0 ? out : null;
+}
+
+/** Which lots pay `amount` for episodes, in the spending order; null when they cannot pay it all. */
+export function allocate(lots: readonly OpenLot[], amount: number, now: Date): Allocation[] | null {
+  return take(spendingOrder(lots, now), amount);
+}
+
+/** Which lots of any one type give up `amount` (an admin's deduction): soonest expiring first. */
+export function allocateDeduction(lots: readonly OpenLot[], amount: number, now: Date): Allocation[] | null {
+  return take(lots.filter((l) => usable(l, now)).sort(soonestExpiringFirst), amount);
+}
+
+/** Allocations summed per coin type, in a fixed order (one transfer each). */
+export function totalsByLedger(allocations: readonly Allocation[]): [CoinType, number][] {
+  const sums = new Map<CoinType, number>();
+  for (const a of allocations) sums.set(a.ledger, (sums.get(a.ledger) ?? 0) + a.amount);
+  return [...sums].sort(([a], [b]) => a.localeCompare(b));
+}
