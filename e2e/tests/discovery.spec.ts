@@ -192,12 +192,16 @@ test('a series page shows its creators, notices and what the reader may do with 
   for (const [index, episode] of ordered.entries()) {
     await expect(rows.nth(index)).toHaveAttribute('data-state', episode.access.state);
   }
-  // Readable episodes open the viewer; a paid one shows its price instead.
+  // Readable episodes open the viewer; a paid one shows its price and opens its purchase instead.
   const free = ordered.find((e) => e.access.state === 'FREE');
   if (free) await expect(page.locator(`#episode-${free.id} a`)).toHaveAttribute('href', `/viewer/${free.id}`);
   const paid = ordered.find((e) => e.access.state === 'PAID');
   if (paid) {
-    await expect(page.locator(`#episode-${paid.id} a`)).toHaveCount(0);
+    await expect(page.locator(`#episode-${paid.id} a[href^="/viewer/"]`)).toHaveCount(0);
+    await expect(page.locator(`#episode-${paid.id}`).getByTestId('episode-purchase')).toHaveAttribute(
+      'href',
+      `/detail/${series.id}?episode=${paid.id}&purchase=1`,
+    );
     await expect(page.locator(`#episode-${paid.id}`)).toContainText(/\d/);
   }
   await screenshot(page, testInfo, 'detail');

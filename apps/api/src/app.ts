@@ -29,6 +29,7 @@ import { connectRedis, shareAccountChanges, shareInvalidations } from './http/re
 import { startJobs } from './jobs.js';
 import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(authRoutes);
       await v1.register(socialRoutes);
       await v1.register(accountRoutes, { countryHeader: config.countryHeader });
+      await v1.register(adminRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -50,6 +50,7 @@ const Env = z.object({
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   CATALOG_CACHE_MB: z.coerce.number().int().positive().default(64),
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -145,6 +146,8 @@ export interface AppConfig {
   accountCacheMs: number;
   /** How often the background jobs (coin and rental expiries) run; 0 turns them off. */
   jobsIntervalSeconds: number;
+  /** Connections of the PostgreSQL pool, per api process. */
+  poolMax: number;
   /** Payment providers: the sandbox (on by default), Stripe when its keys are set (decision 0144). */
   payments: { sandbox: boolean; stripe: StripeSettings | undefined };
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCache: { ttlSeconds: e.CATALOG_CACHE_TTL, maxBytes: e.CATALOG_CACHE_MB * 1024 * 1024 },
     accountCacheMs: e.ACCOUNT_CACHE_MS,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    poolMax: e.DATABASE_POOL_MAX,
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'on',
       stripe:

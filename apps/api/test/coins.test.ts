@@ -8,7 +8,6 @@ import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { DAY } from './support/clock.js';
-import { serviceContext } from './support/context.js';
 
 // The coin wallet, the shop with the sandbox provider, renting and buying episodes, histories and
 // refunds, through the API as the web calls it (issue 11). Every test ends with the ledger check.
@@ -261,7 +260,13 @@ describe('histories and refunds', () => {
       type: 'USE',
       title: 'PURCHASE_EPISODE',
       amount: -2,
-      reference: { kind: 'EPISODE', seriesTitle: 'Coin Harbour', episodeId: paid(1).id, purchase: 'RENT' },
+      reference: {
+        kind: 'EPISODE',
+        seriesTitle: 'Coin Harbour',
+        episodeId: paid(1).id,
+        episodeNumber: 2,
+        purchase: 'RENT',
+      },
     });
     expect(sum(charges.items) + sum(uses.items)).toBe((await balance(m)).total);
     expect((await data(api('GET', '/coin/history/mileage', m))).windowDays).toBe(180);

@@ -330,7 +330,7 @@ afterAll(async () => {
     [
       ...notes.map((n) => `  note: ${n}`),
       `cross-member: ${table.length} operations classified (${count('PUBLIC')} PUBLIC, ${count('MEMBER_SELF')} MEMBER_SELF, ` +
-        `${count('MEMBER_RESOURCE')} MEMBER_RESOURCE), ${probesRun} probes run (${requests} requests), leaks found = ${leaks.length}`,
+        `${count('MEMBER_RESOURCE')} MEMBER_RESOURCE, ${count('ADMIN')} ADMIN), ${probesRun} probes run (${requests} requests), leaks found = ${leaks.length}`,
     ].join('\n'),
   );
   await t?.close();
@@ -752,6 +752,30 @@ const PROBES: Record<Operation, Probe> = {
     }
     await s('Cx', 'POST', `/contents/${S.id}/purchase-all`, body);
     await s('V', 'POST', `/contents/${S.id}/purchase-all`, body);
+  },
+
+  // ——— admin: B and C are members, not admins ———
+  'POST /api/v1/admin/coins/adjust': async (s) => {
+    for (const amount of [100, -1]) {
+      const body = {
+        userId: A.id,
+        coinType: 'COIN',
+        amount,
+        reason: 'probe',
+        idempotencyKey: `cross-member-${amount}`,
+      };
+      for (const actor of ['B', 'C'] as const)
+        failsWith(await s(actor, 'POST', '/admin/coins/adjust', body), 'FORBIDDEN');
+      failsWith(await s('Cx', 'POST', '/admin/coins/adjust', body), 'MALFORMED_JWT');
+      failsWith(await s('V', 'POST', '/admin/coins/adjust', body), 'NOT_LOGIN_USER');
+    }
+  },
+  'GET /api/v1/admin/audit': async (s) => {
+    for (const url of ['/admin/audit', `/admin/audit?userId=${A.id}`]) {
+      for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'GET', url), 'FORBIDDEN');
+      failsWith(await s('Cx', 'GET', url), 'MALFORMED_JWT');
+      failsWith(await s('V', 'GET', url), 'NOT_LOGIN_USER');
+    }
   },
 };
 

@@ -48,6 +48,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     accountCacheMs: 2000,
     // Tests run the jobs themselves, at the moment they choose.
     jobsIntervalSeconds: 0,
+    poolMax: 10,
     payments: { sandbox: true, stripe: undefined },
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },

@@ -11,7 +11,9 @@ export type RouteClass =
   /** Acts on the caller's own account only: who it is comes from the bearer, nothing else. */
   | 'MEMBER_SELF'
   /** Takes an id, token, e-mail or phone (path, query or body) that can name another member's thing. */
-  | 'MEMBER_RESOURCE';
+  | 'MEMBER_RESOURCE'
+  /** Admins of the caller's brand only (role ADMIN); any other member gets FORBIDDEN. */
+  | 'ADMIN';
 
 /** How the route reads the bearer: `guard.requireUser`, `guard.optionalUser`, or not at all. */
 export type Guard = 'bearer' | 'optional' | 'none';
@@ -152,6 +154,18 @@ export const ROUTE_TABLE = {
     class: 'MEMBER_RESOURCE',
     guard: 'bearer',
     names: "a series id and an idempotency key: another member's ownerships or purchase",
+  },
+
+  // admin: a member id of the admin's brand; everyone else is FORBIDDEN
+  'POST /api/v1/admin/coins/adjust': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a userId in the body: the member whose coins change',
+  },
+  'GET /api/v1/admin/audit': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a userId in the query: audit rows about a member',
   },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -158,7 +158,7 @@ export const Order = z.object({
   /** Charged, in the currency's minor unit. */
   amount: z.number().int(),
   currency: z.string(),
-  /** Where the member pays: the sandbox page of the web, or Stripe Checkout. */
+  /** Where the member pays: a path of the web (the sandbox page), or Stripe Checkout's address. */
   checkoutUrl: z.string().nullable(),
   returnPath: z.string().nullable(),
   /** The member's paid charges so far, this one included once PAID (1 = first order). */
@@ -261,3 +261,40 @@ export const AdminAdjustmentRequest = z.object({
   validDays: z.number().int().min(1).max(3650).optional(),
 });
 export type AdminAdjustmentRequest = z.infer<typeof AdminAdjustmentRequest>;
+
+/** What an adjustment did: the target's balances after it; `applied` is false for a retried key. */
+export const AdminAdjustmentResult = z.object({
+  userId: z.number().int(),
+  balance: CoinBalance,
+  applied: z.boolean(),
+});
+export type AdminAdjustmentResult = z.infer<typeof AdminAdjustmentResult>;
+
+export const ADMIN_AUDIT_PAGE_SIZE = 20;
+
+/** GET /admin/audit: the admin's brand's audit log, newest first, optionally about one member. */
+export const AdminAuditQuery = z.object({
+  userId: IdParam.optional(),
+  page: PageNumber.default(1),
+  size: z.coerce.number().int().min(1).max(100).default(ADMIN_AUDIT_PAGE_SIZE),
+});
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
+
+/** One admin action: who did what to whom (COIN_ADJUST, GRANT_ADMIN) and its details. */
+export const AdminAuditEntry = z.object({
+  id: z.number().int(),
+  adminId: z.number().int(),
+  action: z.string(),
+  targetUserId: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
+
+export const AdminAuditPage = z.object({
+  items: z.array(AdminAuditEntry),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminAuditPage = z.infer<typeof AdminAuditPage>;

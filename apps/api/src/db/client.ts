@@ -27,9 +27,14 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * PostgreSQL when a URL is given, otherwise embedded PGlite stored in `databaseDir`
  * (or in memory when `databaseDir` is 'memory://', which tests use for a fresh database per file).
  */
-export async function openDatabase(opts: { databaseUrl: string | undefined; databaseDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  databaseDir: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_MAX). */
+  poolMax?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     const db = drizzleNodePg(pool, { schema });
     return {
       db,

@@ -460,6 +460,9 @@ export const libraryHidden = pgTable(
 // ——— coins (DESIGN §5): a double-entry book per coin type ———
 
 /** The operator's side of every movement: where sold, granted, spent, expired or refunded coins go. */
+/** How many accounts each operator account is split into (a change needs a migration adding rows). */
+export const OPERATOR_SHARDS = 16;
+
 export type OperatorAccount = 'SOLD' | 'PROMOTION' | 'SPENT' | 'EXPIRED' | 'REFUNDED' | 'EXCHANGE' | 'ADJUSTED';
 
 /**
@@ -472,13 +475,18 @@ export const ledgerAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     operator: text('operator').$type<OperatorAccount>(),
+    /**
+     * The operator's side is split in OPERATOR_SHARDS accounts per operator and ledger, picked by
+     * member, so that purchases of different members do not queue on one row (decision 0143).
+     */
+    shard: integer('shard').notNull().default(0),
     ledger: text('ledger').$type<CoinType>().notNull(),
     debits: bigint('debits', { mode: 'number' }).notNull().default(0),
     credits: bigint('credits', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('ledger_accounts_member_uq').on(t.userId, t.ledger).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_operator_uq').on(t.operator, t.ledger).where(sql`${t.operator} is not null`),
+    uniqueIndex('ledger_accounts_operator_uq').on(t.operator, t.ledger, t.shard).where(sql`${t.operator} is not null`),
     check('ledger_accounts_owner', sql`(${t.userId} is null) <> (${t.operator} is null)`),
     check('ledger_accounts_member_not_negative', sql`${t.userId} is null or ${t.credits} >= ${t.debits}`),
   ],

@@ -1,7 +1,8 @@
-import { successEnvelope } from '@balcony/contracts';
+import { AppError, successEnvelope } from '@balcony/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { MemberContext, ServiceContext } from '../context.js';
+import { isAdmin } from '../modules/admin/roles.js';
 import { authGuard } from '../modules/auth/guard.js';
 import { SharedAnswer } from '../shared-cache.js';
 import { memberContext } from './context.js';
@@ -19,10 +20,10 @@ type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
  * Who may call: `public` reads no bearer (sign-up, login: a stale bearer must not get in the
  * way); `visitor` is open to all, a bearer when sent must be valid; `member` needs one. `reader`
  * and `reader-member` are `visitor` and `member` for the viewer, where a session that ended
- * answers NOT_FOUND_ACCESS_TOKEN (spec §8).
+ * answers NOT_FOUND_ACCESS_TOKEN (spec §8). `admin` is a member whose role is ADMIN, else FORBIDDEN.
  */
-export type Access = 'public' | 'visitor' | 'member' | 'reader' | 'reader-member';
-type ContextOf<A extends Access> = A extends 'member' | 'reader-member' ? MemberContext : ServiceContext;
+export type Access = 'public' | 'visitor' | 'member' | 'reader' | 'reader-member' | 'admin';
+type ContextOf<A extends Access> = A extends 'member' | 'reader-member' | 'admin' ? MemberContext : ServiceContext;
 
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
   params: Infer<P>;
@@ -84,8 +85,12 @@ const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
   member: (request) => authGuard.requireUser(request),
   reader: (request) => authGuard.viewerUser(request),
   'reader-member': (request) => authGuard.viewerMember(request),
+  admin: async (request) => {
+    await authGuard.requireUser(request);
+    if (!isAdmin(request.ctx.user)) throw new AppError('FORBIDDEN');
+  },
 };
-const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member']);
+const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member', 'admin']);
 
 /** A route declarer for one routes file; `tags` group its routes in the OpenAPI document. */
 export function routesOf(app: FastifyInstance, tags: string[]) {

@@ -54,9 +54,15 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     );
   }
   const t = await getT('Site');
-  // Spec §4: the server render fetches the member once; the client starts from that state.
-  const [view, stored] = await Promise.all([getServerSession(), getStoredSession()]);
-  const initialSession = view && stored ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null;
+  // Spec §4: the server render fetches the member once; the client starts from that state. The
+  // member's user and coin calls are not awaited here: their answer streams to the session
+  // provider, so no page waits on them (decision 0140). A visitor is known at once from the cookie.
+  const stored = await getStoredSession();
+  const initialSession = stored
+    ? getServerSession().then((view) =>
+        view ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null,
+      )
+    : null;
   return (
     <html lang={brand.locale} style={LAYOUT_VARS}>
       <body>

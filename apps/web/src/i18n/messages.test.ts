@@ -59,9 +59,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Nav.shop',
     'Home.tabs.ranking',
   ],
-  ja: ['Home.tabs.bl', 'Series.genres.BL'],
-  th: ['Home.tabs.bl', 'Series.genres.BL'],
-  'zh-TW': ['Home.tabs.bl', 'Series.genres.BL'],
+  // The percent badge is a number and a sign ("+{percent}%") in these scripts.
+  ja: ['Home.tabs.bl', 'Series.genres.BL', 'Shop.percent'],
+  th: ['Home.tabs.bl', 'Series.genres.BL', 'Shop.percent'],
+  'zh-TW': ['Home.tabs.bl', 'Series.genres.BL', 'Shop.percent'],
 };
 
 const english = flatten(load('en'));

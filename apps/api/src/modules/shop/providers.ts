@@ -6,7 +6,7 @@ import type { OrderRow } from './repo.js';
 // (Stripe) has its route in routes.ts; the sandbox is confirmed by its own checkout page.
 
 export interface Checkout {
-  /** Where the member's browser goes to pay. */
+  /** Where the member's browser goes to pay: the provider's page, or a path of the web (sandbox). */
   checkoutUrl: string;
   /** The provider's id of this payment (unique). */
   providerRef: string;
@@ -22,16 +22,21 @@ export type PaymentProviders = ReadonlyMap<PaymentMethod, PaymentProvider>;
 
 /**
  * The default provider: no money moves. Its checkout is the web's page /shop/checkout/{order},
- * which offers success, failure and cancel (POST /shop/orders/{id}/sandbox).
+ * which offers success, failure and cancel (POST /shop/orders/{id}/sandbox). The address is a
+ * path, so the member stays on the host of their brand.
  */
 export function createSandboxProvider(): PaymentProvider {
   return {
     method: 'SANDBOX',
-    async createCheckout(order, { webOrigin }) {
-      return { checkoutUrl: `${webOrigin}/shop/checkout/${order.id}`, providerRef: `sandbox_${order.id}` };
+    async createCheckout(order) {
+      return { checkoutUrl: sandboxCheckoutPath(order.id), providerRef: `sandbox_${order.id}` };
     },
     async refund() {
       // Nothing was taken, so nothing is given back; the order still turns REFUNDED.
     },
   };
+}
+
+export function sandboxCheckoutPath(orderId: number): string {
+  return `/shop/checkout/${orderId}`;
 }

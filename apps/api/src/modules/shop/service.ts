@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
+import { sandboxCheckoutPath } from './providers.js';
 import * as repo from './repo.js';
 
 // The coin shop (spec §2 /shop, §3 shop items, §8 payment codes; DESIGN §5): coin products per
@@ -153,13 +154,9 @@ export async function createOrder(ctx: MemberContext, input: CreateOrderRequest)
   return toOrder(saved, ctx, checkout.checkoutUrl);
 }
 
-function checkoutUrlOf(ctx: ServiceContext, order: repo.OrderRow): string | null {
-  if (order.provider === 'SANDBOX') return `${ctx.services.webOrigins[0] ?? ''}/shop/checkout/${order.id}`;
-  return null;
-}
-
+/** An order answered again: the sandbox's checkout is known; a provider's page was given once. */
 function answerOrder(ctx: ServiceContext, order: repo.OrderRow): Order {
-  return toOrder(order, ctx, checkoutUrlOf(ctx, order));
+  return toOrder(order, ctx, order.provider === 'SANDBOX' ? sandboxCheckoutPath(order.id) : null);
 }
 
 /** The member's own order; another member's answers NOT_EXIST, as one that does not exist. */

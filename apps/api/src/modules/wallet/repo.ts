@@ -7,6 +7,7 @@ import {
   ledgerAccounts,
   ledgerTransfers,
   lotAllocations,
+  OPERATOR_SHARDS,
   type OperatorAccount,
   orders,
   series,
@@ -24,26 +25,42 @@ export type AccountIds = Record<CoinType, number>;
  * the same order, so two movements of one member wait for each other instead of deadlocking).
  */
 export async function lockMemberAccounts(db: Db, userId: number): Promise<AccountIds> {
-  await db
-    .insert(ledgerAccounts)
-    .values(LEDGERS.map((ledger) => ({ userId, ledger })))
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ id: ledgerAccounts.id, ledger: ledgerAccounts.ledger })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
+  const lock = () =>
+    db
+      .select({ id: ledgerAccounts.id, ledger: ledgerAccounts.ledger })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+  let rows = await lock();
+  if (rows.length < LEDGERS.length) {
+    await db
+      .insert(ledgerAccounts)
+      .values(LEDGERS.map((ledger) => ({ userId, ledger })))
+      .onConflictDoNothing();
+    rows = await lock();
+  }
   return Object.fromEntries(rows.map((r) => [r.ledger, r.id])) as AccountIds;
 }
 
-/** The operator's account of a ledger (made by the migration). */
-export async function operatorAccount(db: Db, operator: OperatorAccount, ledger: CoinType): Promise<number> {
+/**
+ * The operator's account of a ledger on the other side of a member's movement (made by the
+ * migrations): one of OPERATOR_SHARDS, picked by member, so members do not queue on one row.
+ */
+export async function operatorAccount(
+  db: Db,
+  operator: OperatorAccount,
+  ledger: CoinType,
+  userId: number,
+): Promise<number> {
+  const shard = userId % OPERATOR_SHARDS;
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.operator, operator), eq(ledgerAccounts.ledger, ledger)));
-  if (!row) throw new Error(`operator account ${operator}/${ledger} is missing: run the migrations`);
+    .where(
+      and(eq(ledgerAccounts.operator, operator), eq(ledgerAccounts.ledger, ledger), eq(ledgerAccounts.shard, shard)),
+    );
+  if (!row) throw new Error(`operator account ${operator}/${ledger}/${shard} is missing: run the migrations`);
   return row.id;
 }
 
@@ -206,6 +223,10 @@ export async function history(
         episodeIds: episodePurchases.episodeIds,
         seriesId: episodePurchases.seriesId,
         seriesTitle: series.title,
+        /** The number of the episode when the purchase was of one episode. */
+        episodeNumber: sql<
+          number | null
+        >`(select e.number from episodes e where cardinality(${episodePurchases.episodeIds}) = 1 and e.id = ${episodePurchases.episodeIds}[1])`,
         lotExpiresAt: coinLots.expiresAt,
       })
       .from(ledgerTransfers)

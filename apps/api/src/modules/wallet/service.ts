@@ -15,7 +15,7 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import type { Db } from '../../db/client.js';
 import type { OperatorAccount } from '../../db/schema.js';
 import * as repo from './repo.js';
-import { allocate, allocateDeduction, SPENDABLE_LEDGERS, totalsByLedger } from './rules.js';
+import { allocate, allocateDeduction, type OpenLot, SPENDABLE_LEDGERS, totalsByLedger } from './rules.js';
 
 // The coin wallet (DESIGN §5): the only writer of the book. Every movement runs in one
 // transaction that first locks the member's accounts, is posted as a transfer under a unique key
@@ -54,7 +54,7 @@ export async function credit(ctx: ServiceContext, c: Credit): Promise<boolean> {
     const transferId = await repo.postTransfer(tx.db, {
       key: c.key,
       ledger: c.ledger,
-      debitAccountId: await repo.operatorAccount(tx.db, c.from, c.ledger),
+      debitAccountId: await repo.operatorAccount(tx.db, c.from, c.ledger, c.userId),
       creditAccountId: accounts[c.ledger],
       amount: c.amount,
       userId: c.userId,
@@ -88,8 +88,9 @@ export async function spend(
   if (!ctx.inTransaction) throw new Error('wallet.spend runs inside the purchase transaction');
   if (s.amount === 0) return;
   const accounts = await repo.lockMemberAccounts(ctx.db, s.userId);
-  await expireDueLots(ctx.db, ctx.now, s.userId, accounts);
-  const lots = await repo.openLots(ctx.db, s.userId, SPENDABLE_LEDGERS);
+  const lots = await repo.openLots(ctx.db, s.userId, repo.LEDGERS);
+  await expireDueLots(ctx.db, ctx.now, s.userId, accounts, lots);
+  // Expired lots are left out by the spending order.
   const allocations = allocate(lots, s.amount, ctx.now);
   if (!allocations) throw new AppError('COIN_INSUFFICIENT');
   for (const [ledger, amount] of totalsByLedger(allocations)) {
@@ -97,7 +98,7 @@ export async function spend(
       key: `${s.key}:${ledger}`,
       ledger,
       debitAccountId: accounts[ledger],
-      creditAccountId: await repo.operatorAccount(ctx.db, 'SPENT', ledger),
+      creditAccountId: await repo.operatorAccount(ctx.db, 'SPENT', ledger, s.userId),
       amount,
       userId: s.userId,
       type: 'USE',
@@ -122,14 +123,15 @@ export async function reverseOrderCredit(
 ): Promise<boolean> {
   if (!ctx.inTransaction) throw new Error('wallet.reverseOrderCredit runs inside the refund transaction');
   const accounts = await repo.lockMemberAccounts(ctx.db, r.userId);
-  const lots = await repo.lotsOfOrder(ctx.db, r.orderId);
+  // Sorted by coin type, as every movement takes the operator's accounts (no deadlock).
+  const lots = (await repo.lotsOfOrder(ctx.db, r.orderId)).sort((a, b) => a.ledger.localeCompare(b.ledger));
   if (lots.length === 0 || lots.some((l) => l.remaining !== l.amount)) return false;
   for (const lot of lots) {
     const transferId = await repo.postTransfer(ctx.db, {
       key: `refund:${r.orderId}:${lot.ledger}`,
       ledger: lot.ledger,
       debitAccountId: accounts[lot.ledger],
-      creditAccountId: await repo.operatorAccount(ctx.db, 'REFUNDED', lot.ledger),
+      creditAccountId: await repo.operatorAccount(ctx.db, 'REFUNDED', lot.ledger, r.userId),
       amount: lot.amount,
       userId: r.userId,
       type: 'CANCEL',
@@ -167,7 +169,7 @@ export async function deduct(
       key: d.key,
       ledger: d.ledger,
       debitAccountId: accounts[d.ledger],
-      creditAccountId: await repo.operatorAccount(tx.db, d.to, d.ledger),
+      creditAccountId: await repo.operatorAccount(tx.db, d.to, d.ledger, d.userId),
       amount: d.amount,
       userId: d.userId,
       type: 'USE',
@@ -180,15 +182,25 @@ export async function deduct(
 }
 
 /** Writes the EXPIRE movements of the member's lots whose time has passed (locked accounts given). */
-async function expireDueLots(db: Db, now: Date, userId: number, accounts: repo.AccountIds): Promise<number> {
-  const lots = await repo.openLots(db, userId, repo.LEDGERS);
-  const due = lots.filter((l) => l.expiresAt !== null && l.expiresAt <= now);
+async function expireDueLots(
+  db: Db,
+  now: Date,
+  userId: number,
+  accounts: repo.AccountIds,
+  open?: readonly OpenLot[],
+): Promise<number> {
+  const lots = open ?? (await repo.openLots(db, userId, repo.LEDGERS));
+  // In one order for everyone (coin type, then lot), so two members' expiries take the
+  // operator's EXPIRED accounts in the same order and never deadlock.
+  const due = lots
+    .filter((l) => l.expiresAt !== null && l.expiresAt <= now)
+    .sort((a, b) => a.ledger.localeCompare(b.ledger) || a.id - b.id);
   for (const lot of due) {
     const transferId = await repo.postTransfer(db, {
       key: `expire:${lot.id}`,
       ledger: lot.ledger,
       debitAccountId: accounts[lot.ledger],
-      creditAccountId: await repo.operatorAccount(db, 'EXPIRED', lot.ledger),
+      creditAccountId: await repo.operatorAccount(db, 'EXPIRED', lot.ledger, userId),
       amount: lot.remaining,
       userId,
       type: 'EXPIRE',
@@ -252,7 +264,7 @@ function referenceOf(row: HistoryRow): HistoryEntry['reference'] {
       seriesId: row.seriesId,
       seriesTitle: row.seriesTitle,
       episodeId: ids.length === 1 ? (ids[0] ?? null) : null,
-      episodeNumber: null,
+      episodeNumber: ids.length === 1 ? row.episodeNumber : null,
       episodeCount: ids.length,
       purchase: row.purchaseKind,
     };

@@ -5,7 +5,7 @@ import { NoData } from '@balcony/contracts';
 import Link from 'next/link';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import formStyles from '@/components/ui/Form.module.css';
 import { TextField } from '@/components/ui/TextField';
 import { codeOf, useErrorText } from '@/components/ui/useErrorText';

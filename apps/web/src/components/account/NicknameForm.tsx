@@ -4,7 +4,7 @@ import { validateNickname } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import { useSession } from '@/components/session/SessionProvider';
 import formStyles from '@/components/ui/Form.module.css';
 import { TextField } from '@/components/ui/TextField';

@@ -3,7 +3,7 @@
 import { TOAST_MS, User } from '@balcony/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import { useSession } from '@/components/session/SessionProvider';
 import formStyles from '@/components/ui/Form.module.css';
 import { Switch } from '@/components/ui/Switch';

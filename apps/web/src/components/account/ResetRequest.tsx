@@ -3,7 +3,7 @@
 import { NoData, SMS_CODE_TTL_MS, SmsCodeSent, SmsResetVerified, validateEmailFormat } from '@balcony/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import formStyles from '@/components/ui/Form.module.css';
 import { TextField } from '@/components/ui/TextField';
 import { codeOf, useErrorText } from '@/components/ui/useErrorText';

@@ -4,7 +4,8 @@ import { NoData } from '@balcony/contracts';
 
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontFetch, signOut } from '@/components/session/client';
+import { signOut } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import { useSession } from '@/components/session/SessionProvider';
 import formStyles from '@/components/ui/Form.module.css';
 import { TextField } from '@/components/ui/TextField';

@@ -1,10 +1,14 @@
 'use client';
 
 import type { BrandConfig } from '@balcony/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { broadcastSessionChange } from '@/components/session/client';
-import { AdultPopup, type AdultPopupMode, setAdultDisplay } from './AdultPopup';
+import type { AdultPopupMode } from './AdultPopup';
+
+// The popup (its birthday picker, and the contracts' schemas its calls check answers with) loads
+// when it opens, not with every page that shows the gate.
+const AdultPopup = lazy(() => import('./AdultPopup').then((module) => ({ default: module.AdultPopup })));
 
 /** The adult gate's button: opens the adult popup, or shows adult content again for a verified adult. */
 export function AdultGateActions({
@@ -39,6 +43,7 @@ export function AdultGateActions({
         onClick={async () => {
           setPending(true);
           // Spec §4/§8: the toggle's failure is logged only; the page shows the truth after reload.
+          const { setAdultDisplay } = await import('./AdultPopup');
           await setAdultDisplay(true);
           broadcastSessionChange();
           window.location.reload();
@@ -53,7 +58,11 @@ export function AdultGateActions({
       <button type="button" className="button" onClick={() => setOpen(true)} data-testid="adult-gate-verify">
         {t('gateVerify')}
       </button>
-      {open && <AdultPopup mode={mode} brand={brand} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AdultPopup mode={mode} brand={brand} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

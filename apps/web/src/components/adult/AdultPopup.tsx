@@ -12,7 +12,8 @@ import {
 } from '@balcony/contracts';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'use-intl';
-import { broadcastSessionChange, frontErrorCode, frontFetch, logAuthEvent } from '@/components/session/client';
+import { broadcastSessionChange, logAuthEvent } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
 import { Modal } from '@/components/ui/Modal';
 import { codeOf, useErrorText } from '@/components/ui/useErrorText';
 import { birthdayPickerYears, clampDay, daysInMonth, monthWeeks, toIsoDate } from '@/lib/account/birthday';

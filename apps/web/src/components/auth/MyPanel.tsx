@@ -3,7 +3,7 @@
 import type { MyPageLink } from '@balcony/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import { signOut } from '@/components/session/client';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
@@ -16,7 +16,7 @@ import styles from './Auth.module.css';
  * balance, every link and the account links with logout; a visitor sees the guest prompt and the
  * public links. It follows the session live, so a logout in another tab turns it into the guest view.
  */
-export function MyPanel({ links }: { links: readonly MyPageLink[] }) {
+export function MyPanel({ links, expiries }: { links: readonly MyPageLink[]; expiries?: ReactNode }) {
   const t = useTranslations('My');
   const session = useSession();
   const loggedIn = isLoggedIn(session);
@@ -30,6 +30,7 @@ export function MyPanel({ links }: { links: readonly MyPageLink[] }) {
           email={session.data.user.email}
           coins={session.data.coin.total}
           points={session.data.coin.mileage}
+          expiries={expiries}
         />
       ) : (
         <GuestPrompt />
@@ -55,11 +56,14 @@ function MemberCard({
   email,
   coins,
   points,
+  expiries,
 }: {
   nickname: string | null;
   email: string | null;
   coins: number;
   points: number;
+  /** The soonest expiries, rendered by the server (CoinExpiries). */
+  expiries: ReactNode;
 }) {
   const t = useTranslations('My');
   const format = useFormatter();
@@ -84,9 +88,13 @@ function MemberCard({
           <dd data-testid="my-points">{format.number(points)}</dd>
         </div>
       </dl>
-      <p>
+      {expiries}
+      <p className={styles.buttons}>
         <Link href={routes.shop} prefetch={false} className="button">
           {t('buyCoins')}
+        </Link>
+        <Link href={routes.history('charge')} prefetch={false} className="button button-secondary">
+          {t('history')}
         </Link>
       </p>
     </section>

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { PasswordRules } from '@/components/account/PasswordRules';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 import formStyles from '@/components/ui/Form.module.css';
 import { TextField } from '@/components/ui/TextField';
 import { codeOf, useErrorText } from '@/components/ui/useErrorText';

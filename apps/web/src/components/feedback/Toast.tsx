@@ -1,6 +1,6 @@
 'use client';
 
-import { TOAST_MS } from '@balcony/contracts';
+import { TOAST_MS } from '@balcony/contracts/constants';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { LAYERS, SHELL_LAYER_PROPS } from '@/lib/shell/layers';
 import styles from './Toast.module.css';

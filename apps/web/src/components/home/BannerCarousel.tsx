@@ -1,6 +1,6 @@
 'use client';
 
-import { BANNER_SLIDE_MS } from '@balcony/contracts';
+import { BANNER_SLIDE_MS } from '@balcony/contracts/constants';
 import {
   type FocusEvent,
   type MouseEvent,

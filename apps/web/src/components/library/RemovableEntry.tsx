@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode, frontFetch } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { entryTitleId, LIBRARY_HEADING_ID, removeCall } from '@/lib/library/remove';
 import type { LibraryTab } from '@/lib/navigation/routes';

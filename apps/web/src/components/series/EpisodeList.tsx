@@ -1,6 +1,8 @@
 import { type EpisodeSummary, formatDate, isReadable, priceOffers, type SeriesDetail } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { PurchaseAllActions } from '@/components/coins/PurchaseAllActions';
+import { PurchaseTrigger } from '@/components/coins/PurchaseTrigger';
 import { LockIcon } from '@/components/ui/LockIcon';
 import { getMarkLabels, MarkBadges, type MarkLabels } from '@/components/ui/MarkBadges';
 import { MediaImage } from '@/components/ui/MediaImage';
@@ -65,16 +67,25 @@ function AccessState({ episode, t, renderedAt }: { episode: EpisodeSummary; t: S
   }
 }
 
+/** Locked episodes that coins can open: paid ones, and those waiting for a free-time ticket. */
+function isPurchasable(episode: EpisodeSummary): boolean {
+  return episode.access.state === 'PAID' || episode.access.state === 'FREETIME_WAIT';
+}
+
 function EpisodeRow({
+  seriesId,
   episode,
   highlighted,
+  openPurchase,
   t,
   markLabels,
   date,
   renderedAt,
 }: {
+  seriesId: number;
   episode: EpisodeSummary;
   highlighted: boolean;
+  openPurchase: boolean;
   t: SeriesT;
   markLabels: MarkLabels;
   date: string;
@@ -128,6 +139,15 @@ function EpisodeRow({
         >
           {body}
         </Link>
+      ) : isPurchasable(episode) ? (
+        <PurchaseTrigger
+          seriesId={seriesId}
+          episode={{ id: episode.id, number: episode.number, title: episode.title, ...priceOffers(episode) }}
+          className={className}
+          autoOpen={highlighted && openPurchase}
+        >
+          {body}
+        </PurchaseTrigger>
       ) : (
         <div className={className}>{body}</div>
       )}
@@ -138,18 +158,36 @@ function EpisodeRow({
 /**
  * Every published episode with what this reader may do with it: read (free, owned, rented,
  * unlocked), use a wait-until-free ticket, wait for one (live countdown) or pay (rent / buy
- * prices). Readable episodes open the viewer; buying happens here once purchases exist.
+ * prices). Readable episodes open the viewer; a locked one opens the rent-or-buy dialog, and every
+ * remaining episode can be rented or bought at once.
  */
-export async function EpisodeList({ series, focusId }: { series: SeriesDetail; focusId: number | null }) {
+export async function EpisodeList({
+  series,
+  focusId,
+  openPurchase = false,
+}: {
+  series: SeriesDetail;
+  focusId: number | null;
+  /** Open the focused episode's rent-or-buy dialog (back from the shop). */
+  openPurchase?: boolean;
+}) {
   const brand = await getRequestBrand();
   const t = await getT('Series');
   const markLabels = await getMarkLabels();
   const renderedAt = Date.now();
+  const locked = series.episodes.filter(isPurchasable).map((episode) => priceOffers(episode));
+  const allKinds = [
+    ...(locked.some((offer) => offer.rent !== null) ? (['RENT'] as const) : []),
+    ...(locked.some((offer) => offer.buy !== null) ? (['POSSESSION'] as const) : []),
+  ];
   const heading: ReactNode = (
-    <h2 id="episodes">
-      {t('episodesHeading')}{' '}
-      <span className={styles.count}>{t('episodeCount', { count: series.episodes.length })}</span>
-    </h2>
+    <>
+      <h2 id="episodes">
+        {t('episodesHeading')}{' '}
+        <span className={styles.count}>{t('episodeCount', { count: series.episodes.length })}</span>
+      </h2>
+      <PurchaseAllActions seriesId={series.id} kinds={allKinds} />
+    </>
   );
   return (
     <section aria-labelledby="episodes" className={styles.section}>
@@ -168,8 +206,10 @@ export async function EpisodeList({ series, focusId }: { series: SeriesDetail; f
               key: episode.id,
               row: (
                 <EpisodeRow
+                  seriesId={series.id}
                   episode={episode}
                   highlighted={episode.id === focusId}
+                  openPurchase={openPurchase}
                   t={t}
                   markLabels={markLabels}
                   date={formatDate(brand, episode.publishedAt)}

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode, frontFetch } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';
@@ -40,6 +40,23 @@ export function FavoriteButton({ seriesId, initial }: { seriesId: number; initia
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const returnPath = routes.detail(seriesId);
+
+  // A member's session may still be streaming in: the heart shows the page's state, not yet pressable.
+  if (session.status === 'loading') {
+    return (
+      <button
+        type="button"
+        className={`button button-secondary ${styles.favorite}`}
+        aria-pressed={favorite}
+        aria-busy="true"
+        disabled
+        data-testid="favorite-pending"
+      >
+        <HeartIcon filled={favorite} />
+        {t('favorite')}
+      </button>
+    );
+  }
 
   if (!isLoggedIn(session)) {
     return (

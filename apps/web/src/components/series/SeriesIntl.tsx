@@ -5,12 +5,19 @@ import { getClientMessages } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 
 /**
- * Gives the series page's client parts (favourite, countdowns, order, read more) their texts:
- * only `Series.live`, so the rest of the namespace stays on the server.
+ * Gives the series page's client parts (favourite, countdowns, order, read more, purchases) their
+ * texts: only `Series.live`, `Purchase` and `Errors`, so the rest stays on the server.
  */
 export async function SeriesIntl({ children }: { children: ReactNode }) {
   const brand = await getRequestBrand();
-  const messages = { ...(await getClientMessages()), Series: { live: MESSAGES[brand.locale].Series.live } };
+  const all = MESSAGES[brand.locale];
+  // The rent-or-buy dialogs say their prices and the purchase codes (spec §8) in a toast.
+  const messages = {
+    ...(await getClientMessages()),
+    Series: { live: all.Series.live },
+    Purchase: all.Purchase,
+    Errors: all.Errors,
+  };
   return (
     <ClientIntlProvider locale={brand.locale} timeZone={brand.timeZone} messages={messages}>
       {children}

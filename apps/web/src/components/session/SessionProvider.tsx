@@ -1,12 +1,25 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { fetchSession, onSessionBroadcast, type SessionData } from './client';
 
 // Spec §4 session state: loading until the first fetch ends, then authenticated or
 // unauthenticated; refetched when another tab broadcasts, when this tab becomes visible, and on an
 // optional polling interval. The server render passes the state it already knows, so the first
-// paint is right and "loading" lasts only where nothing was known.
+// paint is right and "loading" lasts only where nothing was known. For a member it passes a
+// promise instead, so that the page does not wait for the member's user and coin calls: the state
+// is "loading" until the promise's answer streams in.
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -27,15 +40,20 @@ export function SessionProvider({
   refetchIntervalSeconds = 0,
   children,
 }: {
-  /** What the server render knew: the session, null for a guest, undefined when it did not look. */
-  initial?: SessionData | null;
+  /**
+   * What the server render knew: the session, null for a guest, undefined when it did not look,
+   * or the server's pending answer for a member (streamed; "loading" until it arrives).
+   */
+  initial?: SessionData | null | Promise<SessionData | null>;
   refetchOnWindowFocus?: boolean;
   refetchIntervalSeconds?: number;
   children: ReactNode;
 }) {
-  const [data, setData] = useState<SessionData | null>(initial ?? null);
+  const pending = initial instanceof Promise ? initial : null;
+  const known = initial instanceof Promise ? undefined : initial;
+  const [data, setData] = useState<SessionData | null>(known ?? null);
   const [status, setStatus] = useState<SessionStatus>(
-    initial === undefined ? 'loading' : initial ? 'authenticated' : 'unauthenticated',
+    known === undefined ? 'loading' : known ? 'authenticated' : 'unauthenticated',
   );
   const latest = useRef(0);
 
@@ -48,6 +66,13 @@ export function SessionProvider({
       setStatus(next ? 'authenticated' : 'unauthenticated');
     }
     return next;
+  }, []);
+
+  const settle = useCallback((next: SessionData | null) => {
+    // Only the first answer: a fetch or a sign-out in this tab since then knows better.
+    if (latest.current !== 0) return;
+    setData(next);
+    setStatus(next ? 'authenticated' : 'unauthenticated');
   }, []);
 
   const clear = useCallback(() => {
@@ -78,7 +103,29 @@ export function SessionProvider({
   }, [refetchIntervalSeconds, update]);
 
   const value = useMemo(() => ({ status, data, update, clear }), [status, data, update, clear]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {pending && (
+        <Suspense fallback={null}>
+          <SettleSession answer={pending} settle={settle} />
+        </Suspense>
+      )}
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+/** Waits, in its own boundary, for the server's answer about the member, then hands it over. */
+function SettleSession({
+  answer,
+  settle,
+}: {
+  answer: Promise<SessionData | null>;
+  settle(next: SessionData | null): void;
+}) {
+  const session = use(answer);
+  useEffect(() => settle(session), [session, settle]);
+  return null;
 }
 
 /** The session of this tab. Spec §8: using it outside its provider throws. */

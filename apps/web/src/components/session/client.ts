@@ -1,10 +1,10 @@
-import type { CoinBalance, ErrorCode, User } from '@balcony/contracts';
-import type { z } from 'zod';
-import { readAnswer } from '@/lib/api/envelope';
+import type { CoinBalance, User } from '@balcony/contracts';
 import { type AuthLogCode, logDetails } from '@/lib/auth/log-codes';
 
-// Browser-side calls to the web's auth base and front proxy. No token ever reaches this code: the
-// session cookie is httpOnly and sealed; these calls only carry the CSRF token.
+// Browser-side calls to the web's auth base. No token ever reaches this code: the session cookie is
+// httpOnly and sealed; these calls only carry the CSRF token. Calls through the front proxy are in
+// front-fetch.ts: they check answers against the contracts' zod schemas, so they stay out of the
+// script every page loads (the session provider's).
 
 export interface SessionData {
   user: User;
@@ -13,26 +13,6 @@ export interface SessionData {
 }
 
 const CHANNEL = 'balcony-session';
-
-/**
- * A failed call through the front proxy: the catalogue code the api answered, INTERNAL_ERROR for
- * an answer outside its contract, or CLIENT_FETCH_ERROR when the web could not be reached.
- */
-export class FrontError extends Error {
-  override readonly name = 'FrontError';
-  constructor(
-    readonly code: ErrorCode | 'CLIENT_FETCH_ERROR',
-    readonly status: number,
-    options?: ErrorOptions,
-  ) {
-    super(code, options);
-  }
-}
-
-/** The code of anything a front-proxy call threw; what is not a FrontError never reached the web. */
-export function frontErrorCode(error: unknown): FrontError['code'] {
-  return error instanceof FrontError ? error.code : 'CLIENT_FETCH_ERROR';
-}
 
 let csrf: Promise<string> | null = null;
 
@@ -56,48 +36,6 @@ export async function fetchSession(): Promise<SessionData | null> {
   } catch (error) {
     logAuthEvent('error', 'CLIENT_FETCH_ERROR', String(error));
     return null;
-  }
-}
-
-/**
- * Calls the api through the front proxy and checks its data against `schema` (the contract the
- * server's calls use); answers the data or throws a FrontError. Like the server's calls, an
- * answer outside the contract is INTERNAL_ERROR with status 502.
- */
-export async function frontFetch<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
-): Promise<T> {
-  const method = init.method ?? 'GET';
-  const headers: Record<string, string> = {};
-  if (method !== 'GET') headers['x-csrf-token'] = await getCsrfToken();
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  let status: number;
-  let body: unknown;
-  try {
-    const response = await fetch(`/api/front${path}`, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      cache: 'no-store',
-      // A write survives the reader leaving or reloading the page right after the click.
-      keepalive: method !== 'GET',
-    });
-    status = response.status;
-    body = await response.json();
-  } catch (cause) {
-    throw new FrontError('CLIENT_FETCH_ERROR', 0, { cause });
-  }
-  const answer = readAnswer(body, schema);
-  switch (answer.kind) {
-    case 'data':
-      return answer.data;
-    case 'refused':
-      throw new FrontError(answer.code, status);
-    case 'broken':
-      throw new FrontError('INTERNAL_ERROR', 502, { cause: answer.cause });
   }
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { SCROLL_THROTTLE_MS } from '@balcony/contracts';
+import { SCROLL_THROTTLE_MS } from '@balcony/contracts/constants';
 import { useEffect, useState } from 'react';
 import { LAYERS } from '@/lib/shell/layers';
 import { throttle } from '@/lib/shell/throttle';

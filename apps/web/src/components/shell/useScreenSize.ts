@@ -1,6 +1,6 @@
 'use client';
 
-import { SCROLL_THROTTLE_MS } from '@balcony/contracts';
+import { SCROLL_THROTTLE_MS } from '@balcony/contracts/constants';
 import { useCallback, useSyncExternalStore } from 'react';
 import { type ScreenSize, SERVER_SCREEN_SIZE, screenSizeOf } from '@/lib/shell/screen-size';
 import { throttle } from '@/lib/shell/throttle';

@@ -1,6 +1,7 @@
 import type { NavItem } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { HeaderCoins } from '@/components/coins/HeaderCoins';
 import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
@@ -28,6 +29,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <Link href="/" className={styles.logo} aria-label={t('homeLink', { product: brand.product })}>
             {brand.product}
           </Link>
+          <HeaderCoins label={t('coinBalance')} />
           <NavLinks items={links(brand.navDesktop)} label={t('mainNav')} variant="top" />
         </div>
       </header>

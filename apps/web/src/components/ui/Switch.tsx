@@ -1,6 +1,6 @@
 'use client';
 
-import { LAYOUT } from '@balcony/contracts';
+import { LAYOUT } from '@balcony/contracts/constants';
 import formStyles from './Form.module.css';
 import styles from './Switch.module.css';
 

@@ -2,13 +2,19 @@
 
 import type { EpisodeLink } from '@balcony/contracts';
 import Link from 'next/link';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
+import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { Modal } from '@/components/ui/Modal';
 import { remainingMs } from '@/lib/account/countdown';
 import { routes } from '@/lib/navigation/routes';
 import { type BingeNotice, bingeNotice, formatHms } from '@/lib/viewer/binge';
 import styles from './Viewer.module.css';
+
+// The rent-or-buy dialog of the series page (and its calls' schemas) loads when it opens.
+const PurchaseDialog = lazy(() =>
+  import('@/components/coins/PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })),
+);
 
 interface EpisodeSwitchProps {
   seriesId: number;
@@ -23,8 +29,10 @@ interface EpisodeSwitchProps {
 
 /**
  * A way to the previous or next episode. A readable one opens at once; any other first asks
- * (spec §2 binge-read confirmation) with what it takes — its prices, the free-time ticket, or
- * when the ticket is back — and a confirmation leads to the series page, where it is unlocked.
+ * (spec §2 binge-read confirmation) with what it takes. A member facing a price chooses to rent
+ * or buy right here, with the balance in view (the series page's purchase dialog); otherwise — a
+ * visitor, the free-time ticket, or when the ticket is back — a confirmation leads to the series
+ * page, where it is unlocked.
  */
 export function EpisodeSwitch({
   seriesId,
@@ -36,6 +44,7 @@ export function EpisodeSwitch({
   children,
 }: EpisodeSwitchProps) {
   const [asking, setAsking] = useState(false);
+  const session = useSession();
   const notice = bingeNotice(episode);
   if (notice === null) {
     return (
@@ -63,9 +72,25 @@ export function EpisodeSwitch({
       >
         {children}
       </button>
-      {asking && (
-        <BingeConfirm seriesId={seriesId} episode={episode} notice={notice} onClose={() => setAsking(false)} />
-      )}
+      {asking &&
+        (notice.kind === 'price' && isLoggedIn(session) ? (
+          <Suspense fallback={null}>
+            <PurchaseDialog
+              seriesId={seriesId}
+              episode={{
+                id: episode.id,
+                number: episode.number,
+                title: episode.title,
+                rent: notice.rent,
+                buy: notice.buy,
+              }}
+              onClose={() => setAsking(false)}
+              testId="binge-purchase"
+            />
+          </Suspense>
+        ) : (
+          <BingeConfirm seriesId={seriesId} episode={episode} notice={notice} onClose={() => setAsking(false)} />
+        ))}
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { LAYOUT, type ReadingPosition } from '@balcony/contracts';
+import type { ReadingPosition } from '@balcony/contracts';
+import { LAYOUT } from '@balcony/contracts/constants';
 import { type MouseEvent, type PointerEvent, type ReactNode, type Ref, useRef } from 'react';
 import { useTranslations } from 'use-intl';
 import { IMAGE_SLOTS, imageSources } from '@/lib/media/media';

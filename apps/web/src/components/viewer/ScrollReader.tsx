@@ -1,6 +1,6 @@
 'use client';
 
-import { LAYOUT, LAZY_MARGIN_PX, SCROLL_THROTTLE_MS } from '@balcony/contracts';
+import { LAYOUT, LAZY_MARGIN_PX, SCROLL_THROTTLE_MS } from '@balcony/contracts/constants';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { throttle } from '@/lib/shell/throttle';
 import { type PageBox, positionAt, START, samePlace, scrollDeltaFor } from '@/lib/viewer/position';

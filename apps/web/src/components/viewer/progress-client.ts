@@ -1,5 +1,5 @@
 import { ReadingPosition } from '@balcony/contracts';
-import { frontFetch } from '@/components/session/client';
+import { frontFetch } from '@/components/session/front-fetch';
 
 // A member's reading position goes to the api through the front proxy (PUT
 // /episodes/{id}/progress). When the page is going away, the request must outlive it: a keepalive

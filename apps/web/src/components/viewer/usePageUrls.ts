@@ -1,7 +1,7 @@
 import { ViewerResponse } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { frontErrorCode, frontFetch } from '@/components/session/client';
+import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
 import { followUpOf } from '@/lib/errors/error-codes';
 import { imageUrls, REFRESH_COOLDOWN_MS, refreshDelay } from '@/lib/viewer/signed-pages';
 

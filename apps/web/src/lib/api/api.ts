@@ -4,8 +4,12 @@ import {
   type BrandConfig,
   FavoritePage,
   type FreeContentSort,
+  HISTORY_PAGE_SIZE,
+  type HistoryKind,
+  HistoryPage,
   type HomeTab,
   HomeTabResponse,
+  Order,
   OwnedPage,
   PickDetail,
   PickList,
@@ -13,9 +17,11 @@ import {
   SEARCH_PAGE_SIZE,
   SearchResponse,
   SeriesDetail,
+  ShopResponse,
   SitemapList,
   ViewerResponse,
 } from '@balcony/contracts';
+import { unstable_cache } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import type { z } from 'zod';
@@ -23,8 +29,15 @@ import type { LibraryTab } from '../navigation/routes';
 import { relayedClientOf } from '../session/client-address';
 import { COOKIES } from '../session/cookies';
 import { appPlatformOf } from '../shell/app-shell';
-import { type ApiCall, type ApiGet, apiCall as callApi } from './api-client';
+import { type ApiCall, type ApiGet, apiCall as callApi, type ReaderHeaders } from './api-client';
 import { apiBaseUrl } from './api-url';
+import {
+  catalogTags,
+  VISITOR_CACHE_SECONDS,
+  type VisitorCacheKey,
+  visitorCacheKey,
+  visitorReadIsFresh,
+} from './visitor-cache';
 
 // The catalog calls the pages make. Each is memoised for the request, so a page and its
 // generateMetadata share one call (and one failure).
@@ -34,15 +47,26 @@ import { apiBaseUrl } from './api-url';
  * rule depends on it), a visitor's answer to the yes/no adult popup from its cookie (spec §4), and
  * the reader's address, so the api counts its limits per reader and not per web server.
  */
-async function apiCall<T>(request: ApiCall<T>): Promise<T> {
-  const answer = request.accessToken ? undefined : (await cookies()).get(COOKIES.notLoggedInAdult.name)?.value;
+async function apiCall<T>(request: ApiCall<T> & { cache?: VisitorCacheKey }): Promise<T> {
+  const { cache: cacheKey, ...call } = request;
+  const answer = call.accessToken ? undefined : (await cookies()).get(COOKIES.notLoggedInAdult.name)?.value;
   const requestHeaders = await headers();
   const platform = appPlatformOf(requestHeaders.get('user-agent')) ?? 'WEB';
-  return callApi({
-    ...request,
-    reader: { platform, visitorAdultAnswer: answer },
-    client: relayedClientOf(requestHeaders),
-  });
+  const reader: ReaderHeaders = { platform, visitorAdultAnswer: answer };
+  if (cacheKey && call.method === 'GET' && !call.accessToken) {
+    // A visitor's catalogue read: the same for every visitor of the brand who reads in the same
+    // way, so it is shared from the web's data cache (decision 0140). Without the reader's
+    // address: a shared answer is not this reader's, and the api's per-reader limits do not apply.
+    const key = visitorCacheKey(call.brand.id, call.path, call.query, reader);
+    const read = unstable_cache(() => callApi({ ...call, reader }), key, {
+      revalidate: VISITOR_CACHE_SECONDS,
+      tags: catalogTags(call.brand.id, cacheKey),
+    });
+    const data = await read();
+    if (visitorReadIsFresh(data, Date.now())) return data;
+  }
+  // A member's read (never shared), a write, or a cached answer about to expire.
+  return callApi({ ...call, reader, client: relayedClientOf(requestHeaders) });
 }
 
 function apiGet<T>(request: ApiGet<T>): Promise<T> {
@@ -60,12 +84,21 @@ export const fetchHomeTab = cache(
       query: { sort },
       schema: HomeTabResponse,
       accessToken,
+      cache: { kind: 'home' },
     }),
 );
 
 /** The editors' picks of /home/pick, each with its first few series. */
 export const fetchPicks = cache((brand: BrandConfig, accessToken: string | undefined) =>
-  apiCall({ baseUrl: apiBaseUrl(), brand, method: 'GET', path: '/contents/picks', schema: PickList, accessToken }),
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/contents/picks',
+    schema: PickList,
+    accessToken,
+    cache: { kind: 'home' },
+  }),
 );
 
 export const fetchPick = cache((brand: BrandConfig, id: number, accessToken: string | undefined) =>
@@ -76,6 +109,7 @@ export const fetchPick = cache((brand: BrandConfig, id: number, accessToken: str
     path: `/contents/picks/${id}`,
     schema: PickDetail,
     accessToken,
+    cache: { kind: 'home' },
   }),
 );
 
@@ -86,7 +120,15 @@ export const fetchSitemap = cache((brand: BrandConfig) =>
 
 /** With the member's access token, the api answers what this member may see (adult series, spec §4). */
 export const fetchSeries = cache((brand: BrandConfig, id: number, accessToken?: string) =>
-  apiCall({ baseUrl: apiBaseUrl(), brand, method: 'GET', path: `/contents/${id}`, schema: SeriesDetail, accessToken }),
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: `/contents/${id}`,
+    schema: SeriesDetail,
+    accessToken,
+    cache: { kind: 'series', seriesId: id },
+  }),
 );
 
 /** With the member's access token, owned and rented episodes open and `resume` holds the member's position. */
@@ -98,11 +140,19 @@ export const fetchViewer = cache((brand: BrandConfig, episodeId: number, accessT
     path: `/episodes/${episodeId}/viewer`,
     schema: ViewerResponse,
     accessToken,
+    cache: { kind: 'episode', episodeId },
   }),
 );
 
 export const fetchBanners = cache((brand: BrandConfig) =>
-  apiGet({ baseUrl: apiBaseUrl(), brand, path: '/banners', schema: BannerList }),
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/banners',
+    schema: BannerList,
+    cache: { kind: 'home' },
+  }),
 );
 
 /** GET /search; `genres` is the comma-separated list of genres whose names match the text. */
@@ -116,6 +166,7 @@ export const fetchSearch = cache(
       query: { q: query, genres: genres || undefined, page: String(page), size: String(SEARCH_PAGE_SIZE) },
       schema: SearchResponse,
       accessToken,
+      cache: { kind: 'search' },
     }),
 );
 
@@ -138,3 +189,37 @@ function libraryList<T>(tab: LibraryTab, schema: z.ZodType<T>) {
 export const fetchOwned = libraryList('my', OwnedPage);
 export const fetchFavorites = libraryList('favorite', FavoritePage);
 export const fetchRecent = libraryList('recent', RecentPage);
+
+// The coin shop and the member's coin histories (spec §2 /shop, /history/*). Never cached: the
+// shop answers per member (first-purchase offers, limits), and the rest is the member's own.
+
+/** GET /shop/products for the web channel; a visitor sees the products, a member their own limits. */
+export const fetchShop = cache((brand: BrandConfig, accessToken: string | undefined) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/shop/products',
+    query: { channel: 'WEB' },
+    schema: ShopResponse,
+    accessToken,
+  }),
+);
+
+/** GET /shop/orders/{id}: one of the member's orders. */
+export const fetchOrder = cache((brand: BrandConfig, orderId: number, accessToken: string) =>
+  apiCall({ baseUrl: apiBaseUrl(), brand, method: 'GET', path: `/shop/orders/${orderId}`, schema: Order, accessToken }),
+);
+
+/** GET /coin/history/{kind}: one page of a coin history within its window. */
+export const fetchCoinHistory = cache((brand: BrandConfig, kind: HistoryKind, page: number, accessToken: string) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: `/coin/history/${kind}`,
+    query: { page: String(page), size: String(HISTORY_PAGE_SIZE) },
+    schema: HistoryPage,
+    accessToken,
+  }),
+);

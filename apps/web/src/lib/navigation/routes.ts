@@ -1,4 +1,4 @@
-import type { FreeContentSort, HomeTab, NavItem, ScheduleKey } from '@balcony/contracts';
+import type { FreeContentSort, HistoryKind, HomeTab, NavItem, ScheduleKey } from '@balcony/contracts';
 
 // Every path the web links to, in one place (spec §2 routes).
 
@@ -44,6 +44,11 @@ export const routes = {
   detail: (seriesId: number) => `/detail/${seriesId}`,
   /** The series page scrolled to one episode, highlighted (the viewer's binge-read confirmation). */
   detailEpisode: (seriesId: number, episodeId: number) => `/detail/${seriesId}?episode=${episodeId}`,
+  /**
+   * The series page at one episode with its rent-or-buy dialog open: where a reader who lacked
+   * coins comes back to after charging (decision 0151).
+   */
+  detailEpisodePurchase: (seriesId: number, episodeId: number) => `/detail/${seriesId}?episode=${episodeId}&purchase=1`,
   viewer: (episodeId: number) => `/viewer/${episodeId}`,
   /** Spec §2: the login callback that returns a reader to the episode they were opening. */
   viewerLoginSuccess: (episodeId: number) => `/callback/viewer-login-success?episodeId=${episodeId}`,
@@ -53,6 +58,14 @@ export const routes = {
   /** Spec §2: the login route takes the encoded return path in `callback`. */
   login: (returnPath: string) => `/user/login?callback=${encodeURIComponent(returnPath)}`,
   shop: '/shop',
+  /** The shop, then back to `returnPath` after paying (e.g. the episode that needed coins). */
+  shopReturning: (returnPath: string) => `/shop?return=${encodeURIComponent(returnPath)}`,
+  /** The sandbox provider's checkout page of an order. */
+  shopCheckout: (orderId: number) => `/shop/checkout/${orderId}`,
+  /** Where every payment ends: the order's outcome. */
+  shopComplete: (orderId: number) => `/shop/complete/${orderId}`,
+  /** The coin histories (spec §2 /history/charge|use|mileage). */
+  history: (kind: HistoryKind, page = 1) => withQuery(`/history/${kind}`, {}, page),
   // Account screens (spec §2 Account; /my/profile and /my/withdrawal are ours, under My page).
   changePassword: '/user/changePassword',
   resetPassword: '/mail/resetPassword',

@@ -1,4 +1,4 @@
-import { LAYOUT } from '@balcony/contracts';
+import { LAYOUT } from '@balcony/contracts/constants';
 
 /**
  * Stacking order of the reader shell (spec §9: modal layers use z-index 2000–5000). Page chrome

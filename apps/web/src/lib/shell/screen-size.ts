@@ -1,4 +1,4 @@
-import { LAYOUT } from '@balcony/contracts';
+import { LAYOUT } from '@balcony/contracts/constants';
 
 /** Spec §3 screen-size state. */
 export interface ScreenSize {

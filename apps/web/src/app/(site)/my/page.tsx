@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import styles from '@/components/auth/Auth.module.css';
 import { MyPanel } from '@/components/auth/MyPanel';
+import { CoinExpiries } from '@/components/coins/CoinExpiries';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
@@ -22,7 +24,15 @@ export default async function MyPage() {
     <div className={`${styles.screen} ${styles.wide}`} data-testid="my-page">
       <h1 className={styles.title}>{t('title')}</h1>
       <ScreenIntl namespaces={['My']}>
-        <MyPanel links={brand.myLinks} />
+        <MyPanel
+          links={brand.myLinks}
+          expiries={
+            // The member's expiries stream in; the rest of the page does not wait for them.
+            <Suspense fallback={null}>
+              <CoinExpiries />
+            </Suspense>
+          }
+        />
       </ScreenIntl>
     </div>
   );

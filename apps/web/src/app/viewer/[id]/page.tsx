@@ -103,7 +103,8 @@ export default async function ViewerPage(props: Props) {
   const script = scriptOf(brand.locale);
   const text = viewer.episode.contentKind === 'TEXT';
   return (
-    <ScreenIntl namespaces={['Viewer']}>
+    // Purchase and Errors: the binge-read confirmation rents or buys the next episode (issue 11).
+    <ScreenIntl namespaces={['Viewer', 'Purchase', 'Errors']}>
       <ViewerFrame style={{ ...fontVariables(script), ...textSizeVariables() }}>
         <SettingsBootScript />
         {text && <FontFaces script={script} />}

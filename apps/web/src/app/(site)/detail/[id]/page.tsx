@@ -62,7 +62,11 @@ export default async function DetailPage(props: Props) {
   return (
     <SeriesIntl>
       <SeriesOverview series={result.data} />
-      <EpisodeList series={result.data} focusId={await focusedEpisode(props)} />
+      <EpisodeList
+        series={result.data}
+        focusId={await focusedEpisode(props)}
+        openPurchase={(await props.searchParams).purchase === '1'}
+      />
     </SeriesIntl>
   );
 }
