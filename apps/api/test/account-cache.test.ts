@@ -1,25 +1,14 @@
-import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createTestApp, type TestApp } from './helper.js';
 import { memberHelpers } from './support/members.js';
+import { redisAnswers } from './support/redis.js';
 
 // A member's account row is reused for a moment to authenticate their calls
 // (src/modules/users/account-cache.ts). A change must reach every replica at once.
 
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: '127.0.0.1', port: 6379, timeout: 1000 });
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUp = await redisAnswers();
 
 describe.skipIf(!redisUp)('account cache across replicas (skipped when no Redis answers at 127.0.0.1:6379)', () => {
   let a: TestApp;

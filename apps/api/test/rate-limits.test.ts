@@ -1,24 +1,12 @@
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { signClientIp } from '../src/http/client-address.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { redisAnswers } from './support/redis.js';
 
 // Rate limits on sensitive routes, per client address, and shared between app instances
 // through Redis. Each test makes its own app with a low limit.
 
-/** Whether a Redis server answers on the default port (the shared rate-limit test needs one). */
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: '127.0.0.1', port: 6379, timeout: 1000 });
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const redisUp = await redisAnswers();
 
 describe('rate limits', () => {
   // The reader's address as the web relays it, signed with the relay key.

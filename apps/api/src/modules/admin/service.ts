@@ -121,8 +121,7 @@ export async function adjustCoins(ctx: AdminContext, input: AdminAdjustmentReque
         ...(expiresAt && applied && { expiresAt: expiresAt.toISOString() }),
       },
     });
-    // The balance is read as the member's own (wallet.balance reads the caller's account).
-    const balance = await wallet.balance({ ...tx, user: member, authTime: tx.now });
+    const balance = await wallet.balanceOf(tx, member.id);
     return { userId: member.id, balance, applied };
   });
 }

@@ -231,8 +231,13 @@ export async function expireDue(db: Db, now: Date, batch = 500): Promise<number>
 const MAX_EXPIRING_SHOWN = 5;
 
 /** Balances by type as they can be used now, and the soonest expiries (spec §7 GET /coin). */
-export async function balance(ctx: MemberContext): Promise<CoinBalance> {
-  const lots = await repo.balances(ctx.db, ctx.user.id, ctx.now);
+export function balance(ctx: MemberContext): Promise<CoinBalance> {
+  return balanceOf(ctx, ctx.user.id);
+}
+
+/** A member's balances as `balance` gives them, read for someone else (an admin's adjustment). */
+export async function balanceOf(ctx: ServiceContext, userId: number): Promise<CoinBalance> {
+  const lots = await repo.balances(ctx.db, userId, ctx.now);
   const sum = (ledger: CoinType) => lots.filter((l) => l.ledger === ledger).reduce((s, l) => s + l.remaining, 0);
   const coin = sum('COIN');
   const freeCoin = sum('FREE_COIN');
