@@ -6,17 +6,34 @@ import { LRUCache } from 'lru-cache';
 // announced to other replicas), or until its own end: at most the configured TTL, and never past
 // the brand's next scheduled publication or local midnight (weekday tabs, "new" marks).
 
-/** A visitor's answer, serialised once: the success envelope as JSON, and its ETag. */
-export class SharedAnswer {
+/** An answer already serialised as the success envelope's JSON; the route sends it as it is. */
+export class SerialisedAnswer {
+  constructor(readonly body: string) {}
+
+  /** The success envelope around `dataJson`, the JSON of its data. */
+  static wrapping(dataJson: string): SerialisedAnswer {
+    return new SerialisedAnswer(`{"result":"SUCCESS","data":${dataJson}}`);
+  }
+}
+
+/** A visitor's answer, serialised once, with its ETag. */
+export class SharedAnswer extends SerialisedAnswer {
   constructor(
-    readonly body: string,
+    body: string,
     readonly etag: string,
-  ) {}
+  ) {
+    super(body);
+  }
 
   static of(data: unknown): SharedAnswer {
-    const body = JSON.stringify({ result: 'SUCCESS', data });
+    const body = SerialisedAnswer.wrapping(JSON.stringify(data)).body;
     return new SharedAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
   }
+}
+
+/** A cached value that knows its own rough size in bytes. */
+export interface Sized {
+  readonly bytes: number;
 }
 
 export interface SharedCache {
@@ -35,7 +52,8 @@ export interface SharedCache {
 
 /** A rough byte size of an entry, for the memory bound. */
 function sizeOf(value: object): number {
-  return value instanceof SharedAnswer ? value.body.length * 2 : 4096;
+  if (value instanceof SerialisedAnswer) return value.body.length * 2;
+  return 'bytes' in value && typeof value.bytes === 'number' ? value.bytes : 4096;
 }
 
 export function createSharedCache(opts: { ttlMs: number; maxBytes: number; now?: () => number }): SharedCache {

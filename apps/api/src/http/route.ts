@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { MemberContext, ServiceContext } from '../context.js';
 import { isAdmin } from '../modules/admin/roles.js';
 import { authGuard } from '../modules/auth/guard.js';
-import { SharedAnswer } from '../shared-cache.js';
+import { SerialisedAnswer, SharedAnswer } from '../shared-cache.js';
 import { memberContext } from './context.js';
 import { ok } from './envelope.js';
 import { RequiredHeaders } from './headers.js';
@@ -57,7 +57,7 @@ export interface RouteContract<
     ctx: ContextOf<A>,
     input: RouteInput<P, Q, B>,
     http: { request: FastifyRequest; reply: FastifyReply },
-  ) => Promise<z.infer<R> | SharedAnswer> | z.infer<R>;
+  ) => Promise<z.infer<R> | SerialisedAnswer> | z.infer<R>;
 }
 
 /** How long a CDN may keep a visitor's shared answer, and serve it stale while it asks again. */
@@ -67,14 +67,16 @@ const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
 
 /**
  * Sends an answer serialised once (`SharedAnswer`), with its ETag: `If-None-Match` answers 304.
- * Anything a member gets is private.
+ * Anything a member gets is private; a member's answer may come assembled (`SerialisedAnswer`).
  */
 function send(request: FastifyRequest, reply: FastifyReply, answer: unknown): unknown {
   if (request.ctx.user) reply.header('cache-control', 'private, no-store');
-  if (!(answer instanceof SharedAnswer)) return ok(answer);
-  reply.header('etag', answer.etag).header('vary', VARY);
-  if (!request.ctx.user) reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  if (!(answer instanceof SerialisedAnswer)) return ok(answer);
+  if (answer instanceof SharedAnswer) {
+    reply.header('etag', answer.etag).header('vary', VARY);
+    if (!request.ctx.user) reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  }
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 

@@ -32,7 +32,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { SharedAnswer } from '../../shared-cache.js';
+import { SerialisedAnswer, SharedAnswer, type Sized } from '../../shared-cache.js';
 import { accessToEpisodes } from '../access/service.js';
 import * as repo from './repo.js';
 
@@ -298,24 +298,50 @@ function toEpisodeSummary(
  * answer); a member's favourite, reading and access to each episode are read for them and laid
  * over it, never shared.
  */
-export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promise<SeriesDetail | SharedAnswer> {
+export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promise<SerialisedAnswer> {
   const key = `series|${seriesId}`;
   if (!ctx.user) return sharedAnswer(ctx, key, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
   const member = ctx.user;
-  const shared = await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId));
+  const page = await sharedData(ctx, `${key}|template`, async () =>
+    seriesTemplate(await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId))),
+  );
   const [access, reading] = await Promise.all([
-    accessToEpisodes(ctx, { id: seriesId, freetimeIntervalHours: shared.freetimeIntervalHours }, shared.episodes),
+    accessToEpisodes(ctx, { id: seriesId, freetimeIntervalHours: page.freetimeIntervalHours }, page.episodes),
     repo.memberStateInSeries(ctx.db, member.id, seriesId),
   ]);
+  const episodes = page.episodes.map(
+    (e) => `${e.json},"access":${JSON.stringify(access.get(e.id) ?? FREE_ACCESS)},"read":${reading.readIds.has(e.id)}}`,
+  );
+  return SerialisedAnswer.wrapping(
+    `${page.json},"isFavorite":${reading.isFavorite},"lastRead":${JSON.stringify(reading.last)},"episodes":[${episodes.join(',')}]}`,
+  );
+}
+
+/**
+ * A series page with the member's fields cut out, serialised once per audience: the JSON of the
+ * series and of each episode without its closing brace, for a member's own fields to be written
+ * in. Parsed by its schema first, as every answer is, so only contract fields go out.
+ */
+interface SeriesTemplate extends Sized {
+  freetimeIntervalHours: number | null;
+  json: string;
+  episodes: (Pick<EpisodeSummary, 'id' | 'isFree' | 'freetime'> & { json: string })[];
+}
+
+function seriesTemplate(detail: SeriesDetail): SeriesTemplate {
+  const { isFavorite: _f, lastRead: _l, episodes, ...series } = SeriesDetail.parse(detail);
+  const json = JSON.stringify(series).slice(0, -1);
+  const cut = episodes.map(({ access: _a, read: _r, ...e }) => ({
+    id: e.id,
+    isFree: e.isFree,
+    freetime: e.freetime,
+    json: JSON.stringify(e).slice(0, -1),
+  }));
   return {
-    ...shared,
-    isFavorite: reading.isFavorite,
-    lastRead: reading.last,
-    episodes: shared.episodes.map((e) => ({
-      ...e,
-      access: access.get(e.id) ?? FREE_ACCESS,
-      read: reading.readIds.has(e.id),
-    })),
+    freetimeIntervalHours: series.freetimeIntervalHours,
+    json,
+    episodes: cut,
+    bytes: 2 * (json.length + cut.reduce((n, e) => n + e.json.length, 0)),
   };
 }
 
