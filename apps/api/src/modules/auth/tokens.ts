@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { AppError } from '@balcony/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 // Access tokens are short-lived JWTs (HS256); refresh tokens are opaque random strings of which
 // only a SHA-256 hash is stored, so a database leak gives no usable token.
@@ -35,6 +36,10 @@ export function newOpaqueToken(): string {
 export function createTokenSigner(settings: TokenSettings) {
   // Made once: jose would otherwise import the raw secret again for every token it checks.
   const key = createSecretKey(settings.secret);
+  // Tokens whose signature was checked, with their expiry: a member's every request carries the
+  // same token, and checking an HMAC through WebCrypto cost about a seventh of a member's cached
+  // read (CPU profile of `bench api`). Keyed by the whole token, so only that exact string hits.
+  const checked = new LRUCache<string, { claims: AccessClaims; exp: number }>({ max: 20_000 });
   return {
     settings,
     /** `authTime` defaults to `now`: a new login. */
@@ -61,6 +66,12 @@ export function createTokenSigner(settings: TokenSettings) {
      * who the caller was with its old access token.
      */
     async verifyAccess(token: string, opts: { allowExpired?: boolean; now?: Date } = {}): Promise<AccessClaims> {
+      const known = opts.allowExpired ? undefined : checked.get(token);
+      if (known) {
+        // As jose decides it: expired once the current second reaches `exp`.
+        if (Math.floor((opts.now ?? new Date()).getTime() / 1000) >= known.exp) throw new AppError('NEED_TO_REFRESH');
+        return known.claims;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -72,7 +83,9 @@ export function createTokenSigner(settings: TokenSettings) {
         if (!Number.isInteger(userId) || typeof payload.brand !== 'string') throw new AppError('MALFORMED_JWT');
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
         if (typeof authTime !== 'number') throw new AppError('MALFORMED_JWT');
-        return { userId, brandId: payload.brand, authTime: new Date(authTime * 1000) };
+        const claims = { userId, brandId: payload.brand, authTime: new Date(authTime * 1000) };
+        if (!opts.allowExpired && typeof payload.exp === 'number') checked.set(token, { claims, exp: payload.exp });
+        return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWTExpired) throw new AppError('NEED_TO_REFRESH');
