@@ -2,10 +2,13 @@
 // The web's production server: Next.js on node:http, so that the app learns the reader's address
 // and scheme from the socket and the proxies it trusts (request-stamp.mjs), never from headers a
 // browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
-// Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), and everything `next start` reads.
+// It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs).
+// Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), WEB_PAGE_CACHE_SECONDS (30; 0 turns the
+// visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
+import { createVisitorPages } from './visitor-pages.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -18,14 +21,23 @@ const { default: next } = await import('next');
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.WEB_PORT ?? 3000);
 const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY));
+const servePage = createVisitorPages({
+  seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
+  maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+});
 
 const app = next({ dev: false, dir, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
+async function respond(req, res) {
   stamp(req, res);
-  handle(req, res).catch((error) => {
+  if (await servePage?.(req, res)) return;
+  await handle(req, res);
+}
+
+const server = createServer((req, res) => {
+  respond(req, res).catch((error) => {
     console.error(JSON.stringify({ level: 'error', msg: 'request failed', cause: String(error) }));
     if (!res.headersSent) res.statusCode = 500;
     res.end();

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type NextRequest, NextResponse } from 'next/server';
+import { contentSecurityPolicy, newNonce, pageCookieWrites } from '../page-policy.mjs';
 import { brandOfHost } from './lib/brand/brand';
-import { contentSecurityPolicy } from './lib/http/csp';
 import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
 import { secureOf } from './lib/session/http';
@@ -14,6 +13,8 @@ type CookieWrite = [name: string, value: string, options: CookieOptions];
  * Runs before every page: a Content-Security-Policy with a fresh nonce; the spec §4 token check
  * (renew an access token with 5 minutes or less left, so the render and the browser both get the
  * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page).
+ * A visitor's catalogue page kept by the production server is answered there with the same
+ * policy and cookies (page-policy.mjs), without coming here (visitor-pages.mjs).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const secure = secureOf(request);
@@ -26,16 +27,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   };
 
   await checkSessionTokens(request, write);
-  const porch = request.nextUrl.searchParams.get('porch');
-  if (porch && /^[\w-]{1,64}$/.test(porch)) write('porch', porch);
-  if (!request.cookies.has(COOKIES.fingerprint.name)) write('fingerprint', randomUUID());
-  const current = request.cookies.get(COOKIES.currentPage.name)?.value;
-  if (current !== request.nextUrl.pathname) {
-    if (current) write('previousPage', current);
-    write('currentPage', request.nextUrl.pathname);
+  const read = (name: string) => request.cookies.get(name)?.value;
+  for (const [name, value] of pageCookieWrites(
+    read,
+    request.nextUrl.pathname,
+    request.nextUrl.searchParams.get('porch'),
+  )) {
+    write(name, value);
   }
 
-  const nonce = Buffer.from(randomUUID()).toString('base64');
+  const nonce = newNonce();
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
   // Next.js reads the nonce from the request's policy and stamps it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);

@@ -1,4 +1,5 @@
 import { COOKIE_MAX_AGE } from '@balcony/contracts';
+import { COOKIE_NAMES, PAGE_COOKIES } from '../../../page-policy.mjs';
 
 // Every cookie the web sets (spec §4/§9), with its lifetime in seconds. httpOnly unless page
 // scripts must read it; none of them ever holds a token in clear.
@@ -13,26 +14,24 @@ const cookie = (name: string, maxAge: number, httpOnly = true): CookieSpec => ({
 
 export const COOKIES = {
   /** The sealed token pair; lives as long as the refresh token (set per write). */
-  session: cookie('balcony_session', 30 * 24 * 3600),
+  session: cookie(COOKIE_NAMES.session, 30 * 24 * 3600),
   /** Double-submit CSRF secret; its token is given by /api/auth/csrf. */
   csrf: cookie('balcony_csrf', 24 * 3600),
   /** Marks that the proxy renewed the tokens, so open pages know to reload their data. */
   tokenRenewed: cookie('token_renewed', COOKIE_MAX_AGE.tokenRenew, false),
-  /** Marketing code from `?porch=`. */
-  porch: cookie('porch', COOKIE_MAX_AGE.marketing),
+  porch: PAGE_COOKIES.porch,
   /** Set after the member's session was checked against the api; logged-in only. */
   checked: cookie('session_checked', COOKIE_MAX_AGE.check),
-  /** Random device id (the browser fingerprint of spec §4). */
-  fingerprint: cookie('fp', COOKIE_MAX_AGE.fingerprint),
+  fingerprint: PAGE_COOKIES.fingerprint,
   isSignUp: cookie('is_sign_up', COOKIE_MAX_AGE.signUpFlags, false),
   checkSignUp: cookie('check_sign_up', COOKIE_MAX_AGE.signUpFlags, false),
   loginCallbackFinished: cookie('login_callback_finished', 600, false),
   /** The adult popup was answered; not asked again for a day. */
-  adultPopup: cookie('adult_popup', COOKIE_MAX_AGE.adultPopup, false),
+  adultPopup: cookie(COOKIE_NAMES.adultPopup, COOKIE_MAX_AGE.adultPopup, false),
   /** Japanese brand: a visitor said yes to the adult question (spec §4). */
-  notLoggedInAdult: cookie('not_logged_in_adult', COOKIE_MAX_AGE.adultPopup, false),
-  previousPage: cookie('prev_page', 3600),
-  currentPage: cookie('current_page', 3600),
+  notLoggedInAdult: cookie(COOKIE_NAMES.notLoggedInAdult, COOKIE_MAX_AGE.adultPopup, false),
+  previousPage: PAGE_COOKIES.previousPage,
+  currentPage: PAGE_COOKIES.currentPage,
   /** Sealed OAuth state, PKCE verifier and nonce during a social sign-in. */
   oauth: cookie('balcony_oauth', 600),
   /** Sealed sign-up ticket of a first social login, until the new-user step is done. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy } from '../../../page-policy.mjs';
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts only with the nonce and forbids framing', () => {

@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, newNonce } from '../../../page-policy.mjs';
+import { STAMPED_HEADERS } from '../../../request-stamp.mjs';
+import { createVisitorPages } from '../../../visitor-pages.mjs';
+
+// The production server's visitor page cache (decision 0146), in front of a stand-in for Next.js
+// that renders a page the way it does: a fresh nonce in the policy and on every script.
+
+interface Rendered {
+  count: number;
+}
+
+async function start(render: (req: IncomingMessage, res: ServerResponse, nonce: string) => void) {
+  const rendered: Rendered = { count: 0 };
+  const servePage = createVisitorPages({ seconds: 30, maxBytes: 1024 * 1024 });
+  const server = createServer(async (req, res) => {
+    req.headers[STAMPED_HEADERS.proto] = 'http';
+    if (await servePage?.(req, res)) return;
+    rendered.count += 1;
+    const nonce = newNonce();
+    res.setHeader('content-security-policy', contentSecurityPolicy(nonce, false));
+    res.setHeader('set-cookie', 'fp=from-the-render; Path=/');
+    // As a streamed render: headers first, the page in parts, a little later.
+    setTimeout(() => render(req, res, nonce), 20);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rendered };
+}
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+function page(req: IncomingMessage, res: ServerResponse, nonce: string) {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('x-frame-options', 'DENY');
+  res.writeHead(200);
+  res.write(`<html><head><script nonce="${nonce}" src="/a.js"></script></head>`);
+  res.end(
+    `<body data-url="${req.url}" data-referer="${req.headers.referer ?? ''}"><script nonce="${nonce}">1</script></body></html>`,
+  );
+}
+
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+describe('the visitor page cache', () => {
+  it('answers the next visitor from the kept page, with a nonce of their own everywhere the render had one, and their own cookies', async () => {
+    const { base, rendered } = await start(page);
+    const first = await fetch(`${base}/detail/54`);
+    const firstHtml = await first.text();
+    const second = await fetch(`${base}/detail/54`, { headers: { cookie: 'fp=known-device; current_page=%2F' } });
+    const secondHtml = await second.text();
+
+    expect(rendered.count).toBe(1);
+    const [one, two] = [nonceOf(first), nonceOf(second)];
+    expect(one).toBeTruthy();
+    expect(two).toBeTruthy();
+    expect(two).not.toBe(one);
+    expect(secondHtml).not.toContain(one);
+    expect(secondHtml.split(`nonce="${two}"`)).toHaveLength(3);
+    expect(secondHtml.replaceAll(two ?? '', 'N')).toBe(firstHtml.replaceAll(one ?? '', 'N'));
+    expect(second.headers.get('x-frame-options')).toBe('DENY');
+    const cookies = second.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('fp='))).toBe(false);
+    expect(cookies).toContainEqual(expect.stringMatching(/^prev_page=%2F; .*HttpOnly; SameSite=lax$/));
+    expect(cookies).toContainEqual(expect.stringMatching(/^current_page=%2Fdetail%2F54; /));
+    const newcomer = await fetch(`${base}/detail/54`);
+    expect(newcomer.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^fp=[0-9a-f-]{36}; /));
+  });
+
+  it('renders every page of a member, and keeps none of them for visitors', async () => {
+    const { base, rendered } = await start(page);
+    const member = { cookie: 'balcony_session=sealed' };
+    await (await fetch(`${base}/detail/54`, { headers: member })).text();
+    await (await fetch(`${base}/detail/54`, { headers: member })).text();
+    expect(rendered.count).toBe(2);
+    await (await fetch(`${base}/detail/54`)).text();
+    expect(rendered.count).toBe(3);
+  });
+
+  it('keeps one page per answer to the adult question, per address, and per page a viewer was opened from', async () => {
+    const { base, rendered } = await start(page);
+    const get = async (path: string, headers: Record<string, string> = {}) =>
+      (await fetch(base + path, { headers })).text();
+    await get('/detail/54');
+    await get('/detail/54', { cookie: 'not_logged_in_adult=Y' });
+    await get('/detail/54?porch=summer');
+    expect(rendered.count).toBe(3);
+    expect(await get('/viewer/7', { referer: `${base}/detail/54` })).toContain('data-referer="http');
+    expect(await get('/viewer/7', { referer: `${base}/detail/9` })).toContain('/detail/9');
+    expect(rendered.count).toBe(5);
+    await get('/detail/54', { cookie: 'not_logged_in_adult=Y' });
+    expect(rendered.count).toBe(5);
+  });
+
+  it('renders pages it does not keep: errors, other pages, router requests, the app and Internet Explorer', async () => {
+    const { base, rendered } = await start((req, res, nonce) => {
+      if (req.url === '/detail/404') {
+        res.writeHead(404, { 'content-type': 'text/html' }).end(`<p nonce="${nonce}">gone</p>`);
+      } else page(req, res, nonce);
+    });
+    const twice = async (path: string, headers: Record<string, string> = {}) => {
+      await (await fetch(base + path, { headers })).text();
+      await (await fetch(base + path, { headers })).text();
+    };
+    await twice('/detail/404');
+    await twice('/my');
+    await twice('/detail/54', { rsc: '1' });
+    await twice('/', { 'user-agent': 'Mozilla/5.0 (Linux) BalconyApp/AND_PLAY' });
+    await twice('/', { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0)' });
+    expect(rendered.count).toBe(10);
+  });
+
+  it('renders a page once for visitors who ask for it at the same time', async () => {
+    const { base, rendered } = await start(page);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${base}/home/ranking`)));
+    const nonces = new Set(answers.map(nonceOf));
+    expect(rendered.count).toBe(1);
+    expect(nonces.size).toBe(8);
+  });
+
+  it('gzips a kept page for a browser that takes it', async () => {
+    const { base } = await start(page);
+    await (await fetch(`${base}/`)).text();
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      import('node:http').then(({ get }) =>
+        get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toContain('<body data-url="/"');
+  });
+});

@@ -1,0 +1,261 @@
+// The visitor page cache of the production server (decision 0146). A catalogue page asked for by
+// a visitor (no session cookie) is rendered once and kept for a short while; the next visitors
+// who would get the same page are answered from it here, without Next.js, each with a fresh nonce
+// written where the render wrote its own and their own page cookies (page-policy.mjs, shared with
+// src/proxy.ts, which does the same for rendered pages). Requests for a page being rendered wait
+// for that render instead of starting their own.
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import {
+  appPlatformOf,
+  COOKIE_NAMES,
+  contentSecurityPolicy,
+  isInternetExplorer,
+  newNonce,
+  PAGE_COOKIES,
+  pageCookieWrites,
+} from './page-policy.mjs';
+import { STAMPED_HEADERS } from './request-stamp.mjs';
+
+/** The catalogue pages kept for visitors; every other page is rendered for each request. */
+const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
+/** A page bigger than this is not kept (it would crowd the others out). */
+const MAX_PAGE_BYTES = 1024 * 1024;
+/** How long a request waits for the render of the same page before rendering its own. */
+const WAIT_FOR_RENDER_MS = 10_000;
+
+/** Headers that belong to one response, not to the page: never kept. */
+const PER_RESPONSE = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'content-security-policy',
+  'strict-transport-security',
+]);
+
+const DECODERS = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+const gzipAsync = promisify(gzip);
+
+/**
+ * @typedef {{ parts: Buffer[], nonce: string, headers: [string, string][], bytes: number }} KeptPage
+ *   the HTML cut where the render's nonce stood, the nonce itself, and the page's headers
+ */
+
+/**
+ * @param {{ seconds: number, maxBytes: number }} opts
+ * @returns {null | ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>)}
+ *   answers a request from the cache (true), or watches its response to keep it (false); null when off
+ */
+export function createVisitorPages({ seconds, maxBytes }) {
+  if (!(seconds > 0) || !(maxBytes > 0)) return null;
+  /** @type {LRUCache<string, KeptPage>} */
+  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: seconds * 1000 });
+  /** @type {Map<string, Promise<KeptPage | undefined>>} renders in flight, by key */
+  const rendering = new Map();
+
+  return async (req, res) => {
+    const key = pageKey(req);
+    if (!key) return false;
+    const page = pages.get(key) ?? (await rendering.get(key));
+    if (page) {
+      await answer(req, res, page);
+      return true;
+    }
+    if (!rendering.has(key)) {
+      const kept = keep(res).then((found) => {
+        if (found) pages.set(key, found);
+        return found;
+      });
+      const settled = Promise.race([kept, timeout(WAIT_FOR_RENDER_MS)]).finally(() => rendering.delete(key));
+      rendering.set(key, settled);
+    }
+    return false;
+  };
+}
+
+/**
+ * The key of a visitor's page request: everything its render depends on (scheme, host, address,
+ * the adult answers, the user agent's kind, and for the viewer the page it was opened from, which
+ * its "back" link points to), or null when it must be rendered for this reader.
+ * @param {import('node:http').IncomingMessage} req
+ */
+function pageKey(req) {
+  if (req.method !== 'GET' || req.headers.rsc || req.headers['next-router-state-tree']) return null;
+  if (req.headers['next-router-prefetch'] || req.headers.purpose === 'prefetch') return null;
+  const url = new URL(req.url ?? '/', 'http://page');
+  if (!KEPT_PAGES.test(url.pathname) || url.searchParams.has('_rsc')) return null;
+  const cookies = cookiesOf(req);
+  const agent = req.headers['user-agent'];
+  if (cookies.has(COOKIE_NAMES.session) || isInternetExplorer(agent) || appPlatformOf(agent)) return null;
+  return [
+    req.headers[STAMPED_HEADERS.proto] ?? 'http',
+    req.headers.host ?? '',
+    url.pathname + url.search,
+    cookies.get(COOKIE_NAMES.notLoggedInAdult) ?? '',
+    cookies.get(COOKIE_NAMES.adultPopup) ?? '',
+    url.pathname.startsWith('/viewer/') ? (req.headers.referer ?? '') : '',
+  ].join('\n');
+}
+
+/** @param {import('node:http').IncomingMessage} req */
+function cookiesOf(req) {
+  const found = new Map();
+  for (const pair of (req.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (found.has(name)) continue;
+    try {
+      found.set(name, decodeURIComponent(pair.slice(at + 1).trim()));
+    } catch {
+      found.set(name, pair.slice(at + 1).trim());
+    }
+  }
+  return found;
+}
+
+/**
+ * Answers with the kept page: this response's own nonce in the HTML, the headers and the policy,
+ * and the page cookies this request writes, gzipped when the browser takes it.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {KeptPage} page
+ */
+async function answer(req, res, page) {
+  const nonce = newNonce();
+  const html = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(nonce), part])));
+  for (const [name, value] of page.headers) res.appendHeader(name, value.replaceAll(page.nonce, nonce));
+  res.setHeader('content-security-policy', contentSecurityPolicy(nonce, false));
+  const secure = req.headers[STAMPED_HEADERS.proto] === 'https';
+  const cookies = cookiesOf(req);
+  const url = new URL(req.url ?? '/', 'http://page');
+  const writes = pageCookieWrites((name) => cookies.get(name), url.pathname, url.searchParams.get('porch'));
+  if (writes.length > 0)
+    res.setHeader(
+      'set-cookie',
+      writes.map(([which, value]) => setCookie(which, value, secure)),
+    );
+  const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzipped ? await gzipAsync(html, { level: 6 }) : html;
+  if (gzipped) res.setHeader('content-encoding', 'gzip');
+  res.setHeader('content-length', body.length);
+  res.writeHead(200).end(body);
+}
+
+/**
+ * A Set-Cookie value as Next.js writes the same cookie in src/proxy.ts.
+ * @param {keyof typeof PAGE_COOKIES} which
+ * @param {string} value
+ * @param {boolean} secure
+ */
+function setCookie(which, value, secure) {
+  const { name, maxAge, httpOnly } = PAGE_COOKIES[which];
+  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Expires=${expires}`,
+    `Max-Age=${maxAge}`,
+    ...(httpOnly ? ['HttpOnly'] : []),
+    ...(secure ? ['Secure'] : []),
+    'SameSite=lax',
+  ].join('; ');
+}
+
+/**
+ * Watches a response rendered by Next.js and resolves to it as a page to keep: a 200 HTML page
+ * with a nonce in its policy, complete; otherwise to undefined.
+ * @param {import('node:http').ServerResponse} res
+ * @returns {Promise<KeptPage | undefined>}
+ */
+function keep(res) {
+  /** @type {{ nonce: string, encoding: string | undefined, headers: [string, string][] } | null} */
+  let wanted = null;
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let bytes = 0;
+
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    const nonce = /'nonce-([^']+)'/.exec(String(this.getHeader('content-security-policy') ?? ''))?.[1];
+    const type = String(this.getHeader('content-type') ?? '');
+    const passed = rest.some((arg) => typeof arg === 'object' && arg !== null);
+    if (status === 200 && nonce && type.startsWith('text/html') && !passed) {
+      const encoding = this.getHeader('content-encoding');
+      wanted = { nonce, encoding: encoding === undefined ? undefined : String(encoding), headers: keptHeaders(this) };
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  /** @param {unknown} chunk @param {unknown} encoding */
+  const collect = (chunk, encoding) => {
+    if (!wanted || chunk == null || typeof chunk === 'function') return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+    bytes += buffer.length;
+    if (bytes > MAX_PAGE_BYTES) wanted = null;
+    else chunks.push(buffer);
+  };
+  const write = res.write;
+  res.write = function (chunk, encoding, ...rest) {
+    const written = write.call(this, chunk, encoding, ...rest);
+    collect(chunk, encoding);
+    return written;
+  };
+  const end = res.end;
+  res.end = function (chunk, encoding, ...rest) {
+    const ended = end.call(this, chunk, encoding, ...rest);
+    collect(chunk, encoding);
+    return ended;
+  };
+
+  return new Promise((resolve) => {
+    res.once('close', () => {
+      if (!wanted || !res.writableFinished) return resolve(undefined);
+      const decode = wanted.encoding === undefined ? (/** @type {Buffer} */ b) => b : DECODERS[wanted.encoding];
+      if (!decode) return resolve(undefined);
+      const html = decode(Buffer.concat(chunks));
+      resolve({
+        parts: split(html, Buffer.from(wanted.nonce)),
+        nonce: wanted.nonce,
+        headers: wanted.headers,
+        bytes: html.length,
+      });
+    });
+  });
+}
+
+/** @param {Buffer} html @param {Buffer} nonce */
+function split(html, nonce) {
+  const parts = [];
+  let from = 0;
+  for (let at = html.indexOf(nonce); at >= 0; at = html.indexOf(nonce, from)) {
+    parts.push(html.subarray(from, at));
+    from = at + nonce.length;
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
+
+/** @param {import('node:http').ServerResponse} res @returns {[string, string][]} */
+function keptHeaders(res) {
+  /** @type {[string, string][]} */
+  const kept = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (PER_RESPONSE.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) kept.push([name, String(one)]);
+  }
+  return kept;
+}
+
+/** @param {number} ms @returns {Promise<undefined>} */
+function timeout(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
