@@ -10,6 +10,10 @@ const WEB_URL = 'http://127.0.0.1:3100';
 
 // Workers load this file too and inherit the environment, so the fresh data folder is made once.
 process.env.BALCONY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'balcony-e2e-'));
+// The admin of the default brand, made in that data folder before the system starts
+// (support/prepare-data.mjs), whom journeys log in as to send gifts.
+process.env.BALCONY_E2E_ADMIN_EMAIL ??= 'e2e-admin@example.com';
+process.env.BALCONY_E2E_ADMIN_PASSWORD ??= 'E2e-Admin-Gifts1';
 
 export default defineConfig({
   testDir: './tests',
@@ -58,7 +62,7 @@ export default defineConfig({
       env: { OIDC_PORT: '4300' },
     },
     {
-      command: 'node ../scripts/start.mjs',
+      command: 'node support/prepare-data.mjs && node ../scripts/start.mjs',
       url: `${WEB_URL}/_/health`,
       timeout: 180_000,
       reuseExistingServer: false,

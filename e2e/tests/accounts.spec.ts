@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { codeIn, createMember, logIn, uniqueEmail, waitForMail } from './support/member';
+import { codeIn, createMember, logIn, SIGN_UP_REWARD, uniqueEmail, waitForMail } from './support/member';
 import { screenshot } from './support/page';
 
 // Accounts on the default brand (delitoonb-fr, French): sign-up with the mailed code, login and
@@ -80,7 +80,8 @@ test('a reader signs up with the mailed code, changes the password, logs out and
 
   await page.goto('/my');
   await expect(page.getByTestId('my-email')).toHaveText(email);
-  await expect(page.getByTestId('my-coins')).toHaveText('0');
+  // Confirming the address gave the 10 free coins of the sign-up mail reward.
+  await expect(page.getByTestId('my-coins')).toHaveText(String(SIGN_UP_REWARD));
   await expect(page.getByTestId('my-link-library')).toBeVisible();
   await screenshot(page, testInfo, 'my-member');
 

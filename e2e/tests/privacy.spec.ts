@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, createMember, logIn, type Member } from './support/member';
+import { api, createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
 
 // Issue 10: pages and answers are cached for visitors and shared per audience in the api, so
 // nothing one member has (a favourite, an owned episode, their coins) may reach another member's
@@ -95,7 +95,7 @@ test('no member’s favourite, episodes or coins reach another member’s or a v
     await pageB.goto(detail);
     await expect(ownedRow(pageB), `B, round ${round}`).toHaveAttribute('data-state', 'PAID');
     await expect(pageB.getByTestId('favorite-toggle')).toHaveAttribute('aria-pressed', 'false');
-    await expect(pageB.getByTestId('header-coins-total')).toHaveText('0');
+    await expect(pageB.getByTestId('header-coins-total')).toHaveText(String(SIGN_UP_REWARD));
   }
 
   // A's library and history pages are A's: B sees an empty library and no coins moved.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, createMember, logIn, type Member } from './support/member';
+import { api, createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
 // Coins on the default brand (delitoonb-fr, French, euro): charging in the sandbox checkout, renting
@@ -94,6 +94,22 @@ async function chargeOverHttp(member: Member, product: Product): Promise<void> {
   expect(paid.status).toBe('PAID');
 }
 
+/**
+ * Rents other episodes over HTTP until the member has fewer than `below` coins (a new member starts
+ * with the sign-up reward); answers the coins left.
+ */
+async function spendBelow(member: Member, below: number, except: number): Promise<number> {
+  for (;;) {
+    const { total } = await api<{ total: number }>('GET', '/coin', { token: member.accessToken });
+    if (total < below) return total;
+    const { episode } = await findPaidEpisode(member, (e) => e.id !== except && canRent(e) && e.rentPrice <= total);
+    await api('POST', `/episodes/${episode.id}/purchase`, {
+      token: member.accessToken,
+      body: { kind: 'RENT', idempotencyKey: `e2e-spend-${episode.id}-${Date.now()}` },
+    });
+  }
+}
+
 /** Picks a product in the shop, ticks every box, pays with the test card and succeeds in the sandbox. */
 async function payInSandbox(page: Page, product: Product): Promise<void> {
   const pay = page.getByTestId('shop-pay');
@@ -122,9 +138,9 @@ test('a new member charges coins in the sandbox, buys a paid episode, reads it a
   const product = await biggestProduct(member);
   const { series, episode } = await findPaidEpisode(member, (e) => canBuy(e) && e.buyPrice <= totalCoins(product));
 
-  // A new member has no coins yet; the header says so and leads to the shop.
+  // A new member has only the sign-up reward; the header says so and leads to the shop.
   await page.goto('/my');
-  await expect(page.getByTestId('header-coins-total')).toHaveText('0');
+  await expect(page.getByTestId('header-coins-total')).toHaveText(coinsText(SIGN_UP_REWARD));
   await page.getByTestId('header-coins').click();
   await page.waitForURL((url) => url.pathname === '/shop');
   await expect(page.getByTestId('shop-product').first()).toBeVisible();
@@ -133,7 +149,10 @@ test('a new member charges coins in the sandbox, buys a paid episode, reads it a
   await payInSandbox(page, product);
   // The payment record was sent and removed (spec §3/§4): nothing is left behind on the device.
   expect(await page.evaluate(() => window.localStorage.getItem('balcony.paymentRecord'))).toBeNull();
-  await expect(page.getByTestId('order-balance')).toHaveAttribute('data-total', String(totalCoins(product)));
+  await expect(page.getByTestId('order-balance')).toHaveAttribute(
+    'data-total',
+    String(totalCoins(product) + SIGN_UP_REWARD),
+  );
   await expect(page.getByTestId('order-continue')).toHaveAttribute('href', '/shop');
   await screenshot(page, testInfo, 'shop-complete');
 
@@ -143,7 +162,7 @@ test('a new member charges coins in the sandbox, buys a paid episode, reads it a
   const dialog = page.getByTestId('purchase-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading')).toContainText(String(episode.number));
-  await expect(dialog.getByTestId('purchase-balance')).toContainText(coinsText(totalCoins(product)));
+  await expect(dialog.getByTestId('purchase-balance')).toContainText(coinsText(totalCoins(product) + SIGN_UP_REWARD));
   await dialog.getByTestId('purchase-buy').check();
   await screenshot(page, testInfo, 'purchase-dialog', { fullPage: false });
   await dialog.getByTestId('purchase-confirm').click();
@@ -154,7 +173,9 @@ test('a new member charges coins in the sandbox, buys a paid episode, reads it a
   // The series page now shows it owned, and the header the balance left.
   await page.goto(`/detail/${series.id}`);
   await expect(page.locator(`#episode-${episode.id}`)).toHaveAttribute('data-state', 'OWNED');
-  await expect(page.getByTestId('header-coins-total')).toHaveText(coinsText(totalCoins(product) - episode.buyPrice));
+  await expect(page.getByTestId('header-coins-total')).toHaveText(
+    coinsText(totalCoins(product) + SIGN_UP_REWARD - episode.buyPrice),
+  );
 
   // Both movements are in the histories, within their window.
   await page.goto('/history/charge');
@@ -211,6 +232,7 @@ test('a member without enough coins is sent to the shop and comes back to the ep
     member,
     (e) => canBuy(e) && e.buyPrice > 0 && e.buyPrice <= totalCoins(product),
   );
+  const left = await spendBelow(member, episode.buyPrice, episode.id);
 
   await page.goto(`/detail/${series.id}`);
   await page.locator(`#episode-${episode.id}`).getByTestId('episode-purchase').click();
@@ -233,7 +255,7 @@ test('a member without enough coins is sent to the shop and comes back to the ep
   await page.waitForURL((url) => url.pathname === `/detail/${series.id}`);
   const again = page.getByTestId('purchase-dialog');
   await expect(again).toBeVisible();
-  await expect(again.getByTestId('purchase-balance')).toContainText(coinsText(totalCoins(product)));
+  await expect(again.getByTestId('purchase-balance')).toContainText(coinsText(totalCoins(product) + left));
   await again.getByTestId('purchase-buy').check();
   await expect(again.getByTestId('purchase-confirm')).toHaveAttribute('data-action', 'purchase');
   await again.getByTestId('purchase-confirm').click();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { API_HEADERS, API_URL, ApiCallError, createMember, logIn } from './support/member';
+import { API_HEADERS, API_URL, ApiCallError, api, createMember, logIn, type Member } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
 // The viewer (/viewer/{id}) on the default brand (delitoonb-fr, French) and, for reading right to
@@ -410,8 +410,8 @@ test('moving on to a locked episode asks first, and leads to the series page to 
 
   // Opened directly, the locked episode explains itself and offers a login that comes back to it.
   await page.goto(`/viewer/${locked.id}`);
-  await expect(page.getByTestId('error-screen')).toBeVisible();
-  const login = page.getByTestId('error-login');
+  await expect(page.getByTestId('locked-episode')).toBeVisible();
+  const login = page.getByTestId('locked-login');
   await expect(login).toHaveAttribute(
     'href',
     `/user/login?callback=${encodeURIComponent(`/callback/viewer-login-success?episodeId=${locked.id}`)}`,
@@ -422,10 +422,84 @@ test('moving on to a locked episode asks first, and leads to the series page to 
   await logIn(page, await createMember({ tag: 'viewer-locked' }));
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/viewer/${locked.id}$`));
-  // Still locked for a member who does not own it, and no login is offered any more.
-  await expect(page.getByTestId('error-screen')).toBeVisible();
-  await expect(page.getByTestId('error-login')).toHaveCount(0);
+  // Still locked for a member who does not own it: no login any more, but what opens it.
+  const lockedScreen = page.getByTestId('locked-episode');
+  await expect(lockedScreen).toBeVisible();
+  await expect(page.getByTestId('locked-login')).toHaveCount(0);
+  await expect(lockedScreen.getByTestId('locked-balance')).toBeVisible();
+  await expect(lockedScreen.locator('[data-testid^="locked-"]:is(button)').first()).toBeVisible();
 });
+
+/** Charges a product for the member straight through the api and the sandbox provider; answers the balance after. */
+async function chargeCoins(member: Member): Promise<number> {
+  type Product = { id: number; coins: number; bonusCoins: number; freeCoins: number; soldOut: boolean };
+  const shop = await api<{ products: Product[] }>('GET', '/shop/products?channel=WEB', { token: member.accessToken });
+  const total = (p: Product) => p.coins + p.bonusCoins + p.freeCoins;
+  const product = shop.products.filter((p) => !p.soldOut).sort((a, b) => total(b) - total(a))[0];
+  if (!product) throw new Error('the seeded shop sells no coin product on the web');
+  const order = await api<{ id: number }>('POST', '/shop/orders', {
+    token: member.accessToken,
+    body: {
+      productId: product.id,
+      paymentMethod: 'SANDBOX',
+      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+      channel: 'WEB',
+      idempotencyKey: `e2e-viewer-${member.userId}-${Date.now()}`,
+    },
+  });
+  await api('POST', `/shop/orders/${order.id}/sandbox`, { token: member.accessToken, body: { outcome: 'SUCCESS' } });
+  return (await api<{ total: number }>('GET', '/coin', { token: member.accessToken })).total;
+}
+
+test('a member buys a locked episode from the viewer, with price and balance, and reads it in place', async ({
+  page,
+}, testInfo) => {
+  const errors = collectConsoleErrors(page);
+  const member = await createMember({ tag: 'viewer-buy' });
+  const coins = await chargeCoins(member);
+  await logIn(page, member);
+  const episode = await findLockedEpisode(member, (e) => e.saleType !== 'RENT_ONLY' && e.buyPrice <= coins);
+
+  await page.goto(`/viewer/${episode.id}`);
+  const locked = page.getByTestId('locked-episode');
+  await expect(locked.getByTestId('locked-episode-name')).toContainText(episode.title);
+  await expect(locked.getByTestId('locked-buy')).toContainText(String(episode.buyPrice));
+  await locked.getByTestId('locked-buy').click();
+  const dialog = page.getByTestId('purchase-dialog');
+  await expect(dialog.getByTestId('purchase-buy')).toBeChecked();
+  await expect(dialog.getByTestId('purchase-balance')).toContainText(new Intl.NumberFormat('fr').format(coins));
+  await expect(dialog.getByTestId('purchase-confirm')).toBeFocused();
+  await screenshot(page, testInfo, 'locked-viewer-buy', { fullPage: false });
+  await dialog.getByTestId('purchase-confirm').click();
+
+  // The episode opens where the reader is.
+  await expect(locked).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe(`/viewer/${episode.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(episode.title);
+  await expect(page.getByRole('main').getByRole('img').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+interface LockedEpisode {
+  id: number;
+  title: string;
+  saleType: 'BOTH' | 'RENT_ONLY' | 'POSSESSION_ONLY';
+  buyPrice: number;
+  access: { state: AccessState };
+}
+
+/** A paid image episode of a ranked series (not adult) that this member cannot read yet. */
+async function findLockedEpisode(member: Member, accept: (e: LockedEpisode) => boolean): Promise<LockedEpisode> {
+  const ranking = await api<{ items: Card[] }>('GET', '/contents/home/RANKING', { token: member.accessToken });
+  for (const card of ranking.items.filter((c) => !c.isAdult && c.contentKind === 'IMAGE')) {
+    const series = await api<{ episodes: LockedEpisode[] }>('GET', `/contents/${card.id}`, {
+      token: member.accessToken,
+    });
+    const episode = series.episodes.find((e) => e.access.state === 'PAID' && accept(e));
+    if (episode) return episode;
+  }
+  throw new Error('no seeded series has a paid episode that fits');
+}
 
 test('a text episode is read in the chosen typeface and size, applied before the page runs any script', async ({
   page,

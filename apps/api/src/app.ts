@@ -35,6 +35,10 @@ import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
+import { freetimeRoutes } from './modules/freetime/routes.js';
+import { giftRoutes } from './modules/gifts/routes.js';
+import { expireDue as expireGifts } from './modules/gifts/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -201,16 +205,22 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(walletRoutes);
       await v1.register(shopRoutes);
       await v1.register(purchaseRoutes);
+      await v1.register(freetimeRoutes);
+      await v1.register(giftRoutes);
       await v1.register(authRoutes);
       await v1.register(socialRoutes);
       await v1.register(accountRoutes, { countryHeader: config.countryHeader });
       await v1.register(adminRoutes);
+      await v1.register(couponRoutes);
     },
     { prefix: '/api/v1' },
   );
 
   if (config.jobsIntervalSeconds > 0) {
-    const jobs = [{ name: 'expire-coins', run: (now: Date) => expireDue(database.db, now) }];
+    const jobs = [
+      { name: 'expire-coins', run: (now: Date) => expireDue(database.db, now) },
+      { name: 'expire-gifts', run: (now: Date) => expireGifts(database.db, now) },
+    ];
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stopJobs = startJobs(jobs, config.jobsIntervalSeconds * 1000, app.log);

@@ -244,13 +244,20 @@ describe('tokens', () => {
     expect(again.json().code).toBe('EXPIRED_REFRESH_TOKEN');
   });
 
-  it('answers a new member zero coins of every type and nothing expiring', async () => {
+  it('answers a new member only the 10 free coins of the sign-up mail reward (decision 0164)', async () => {
     const m = await member();
     const coin = await t.app.inject({
       url: '/api/v1/coin',
       headers: { ...brandHeaders(), authorization: `Bearer ${m.tokens.accessToken.token}` },
     });
-    expect(coin.json().data).toEqual({ coin: 0, freeCoin: 0, bonus: 0, mileage: 0, total: 0, expiring: [] });
+    expect(coin.json().data).toEqual({
+      coin: 0,
+      freeCoin: 10,
+      bonus: 0,
+      mileage: 0,
+      total: 10,
+      expiring: [{ type: 'FREE_COIN', amount: 10, expiresAt: expect.any(String) }],
+    });
   });
 });
 

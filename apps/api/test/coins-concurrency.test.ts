@@ -191,6 +191,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coins under concurrency on Post
     expect(state.json().data).toMatchObject({ status: 'PAID', purchaseCount: 1 });
   });
 
+  // A payment locked the member's row, then waited for their wallet, while a purchase held the
+  // wallet and waited to refer to the member's row (its rows' foreign keys): PostgreSQL aborted
+  // one of them with 40P01. A payment now locks the wallet first, as a purchase does.
+  it('a member paying orders while buying episodes: every call answers, none deadlocks', async () => {
+    const m = await newMember();
+    await giveCoins(serviceContext(t), m.id, 200);
+    const product = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/shop/products', headers: { ...brandHeaders(), ...m.headers } })
+    )
+      .json()
+      .data.products.find((p: { coins: number; firstPurchaseOnly: boolean }) => p.coins === 12 && !p.firstPurchaseOnly);
+    const orderIds: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const ordered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/shop/orders',
+        headers: { ...brandHeaders(), ...m.headers },
+        payload: {
+          productId: product.id,
+          paymentMethod: 'SANDBOX',
+          agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+          idempotencyKey: randomUUID(),
+        },
+      });
+      orderIds.push(ordered.json().data.id);
+    }
+    const pay = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/shop/orders/${id}/sandbox`,
+        headers: { ...brandHeaders(), ...m.headers },
+        payload: { outcome: 'SUCCESS' },
+      });
+    const answers = await Promise.all([
+      ...orderIds.map(pay),
+      ...paidEpisodes()
+        .slice(0, 40)
+        .map((e) => purchase(m, e.id, 'POSSESSION')),
+    ]);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    expect(await purchasesOf(t.database.db, m.id)).toEqual({ count: 40, spent: 160 });
+    const charged = product.coins + product.bonusCoins + product.freeCoins;
+    expect(await bookBalance(t.database.db, m.id)).toBe(200 + 20 * charged - 160);
+  });
+
   it('two members buying at once each get exactly their own share', async () => {
     const [a, b] = [await newMember(), await newMember()];
     await giveCoins(serviceContext(t), a.id, 40); // 10 purchases at 4

@@ -15,7 +15,7 @@ import { DAY } from './support/clock.js';
 let t: TestApp;
 let story: Awaited<ReturnType<typeof createSeries>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ webOrigins: ['http://localhost:3000', 'https://bom.example:8443'] });
   await seedCoinProducts(t.database.db);
   story = await createSeries(t.database.db, { title: 'Coin Harbour', episodes: { count: 6, free: 1 } });
 });
@@ -105,7 +105,7 @@ describe('the shop', () => {
     const key = randomUUID();
     const created = await data(order(m, p.id, { idempotencyKey: key, returnPath: '/viewer/5' }));
     expect(created).toMatchObject({ status: 'UNPAID', amount: p.price, returnPath: '/viewer/5' });
-    expect(created.checkoutUrl).toMatch(new RegExp(`/shop/checkout/${created.id}$`));
+    expect(created.checkoutUrl).toBe(`http://localhost:3000/shop/checkout/${created.id}`);
     expect((await data(order(m, p.id, { idempotencyKey: key }))).id).toBe(created.id);
 
     const confirm = () => api('POST', `/shop/orders/${created.id}/sandbox`, m, { outcome: 'SUCCESS' });
@@ -134,6 +134,65 @@ describe('the shop', () => {
       'CANCELLED',
     );
     expect((await balance(m)).total).toBe(0);
+  });
+
+  it('opens the sandbox checkout on the reader’s web origin when it is one of the web’s, else on the first', async () => {
+    const m = await newMember();
+    const p = await productWith(m, 12);
+    const key = randomUUID();
+    const created = await data(order(m, p.id, { idempotencyKey: key, webOrigin: 'https://bom.example:8443' }));
+    expect(created.checkoutUrl).toBe(`https://bom.example:8443/shop/checkout/${created.id}`);
+    // The same key answers the same order, on the origin this request gives.
+    expect((await data(order(m, p.id, { idempotencyKey: key, webOrigin: 'http://localhost:3000' }))).checkoutUrl).toBe(
+      `http://localhost:3000/shop/checkout/${created.id}`,
+    );
+    // Without a webOrigin in the body, the browser's Origin header (a call straight to the api).
+    const byHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shop/orders',
+      headers: { ...brandHeaders(), ...m.headers, origin: 'https://bom.example:8443' },
+      payload: { productId: p.id, paymentMethod: 'SANDBOX', agreements: AGREED, idempotencyKey: randomUUID() },
+    });
+    expect(byHeader.json().data.checkoutUrl).toMatch(/^https:\/\/bom\.example:8443\/shop\/checkout\/\d+$/);
+
+    for (const forged of [
+      'https://evil.example',
+      'javascript:alert(document.cookie)',
+      'https://bom.example:8443@evil.example',
+      'https://bom.example:9999',
+      'http://bom.example:8443',
+      'https://bom.example:8443/elsewhere',
+    ]) {
+      const refused = await data(order(m, p.id, { webOrigin: forged }));
+      expect(refused.checkoutUrl, forged).toBe(`http://localhost:3000/shop/checkout/${refused.id}`);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/shop/orders/${refused.id}`,
+        headers: { ...brandHeaders(), ...m.headers, origin: forged },
+      });
+      expect(read.json().data.checkoutUrl, forged).toBe(`http://localhost:3000/shop/checkout/${refused.id}`);
+    }
+  });
+
+  it('fails a payment whose product sold out or reached the member’s limit since the order, and credits nothing', async () => {
+    const m = await newMember();
+    const launch = await productWith(m, 50);
+    const soldOut = await data(order(m, launch.id));
+    await t.database.db.update(coinProducts).set({ soldCount: 1000 }).where(eq(coinProducts.id, launch.id));
+    expect(await code(api('POST', `/shop/orders/${soldOut.id}/sandbox`, m, { outcome: 'SUCCESS' }))).toBe(
+      'LIMITED_COIN_PRODUCT',
+    );
+    await t.database.db.update(coinProducts).set({ soldCount: 0 }).where(eq(coinProducts.id, launch.id));
+    expect((await data(api('GET', `/shop/orders/${soldOut.id}`, m))).status).toBe('FAILED');
+
+    // Two orders of the first-purchase offer, both made before any charge: only the first is paid.
+    const first = await productWith(m, (await products(m)).find((p) => p.firstPurchaseOnly)?.coins ?? 0, true);
+    const [a, b] = [await data(order(m, first.id)), await data(order(m, first.id))];
+    expect((await data(api('POST', `/shop/orders/${a.id}/sandbox`, m, { outcome: 'SUCCESS' }))).status).toBe('PAID');
+    expect(await code(api('POST', `/shop/orders/${b.id}/sandbox`, m, { outcome: 'SUCCESS' }))).toBe(
+      'LIMITED_COIN_PRODUCT_USER',
+    );
+    expect((await balance(m)).total).toBe(first.coins + first.bonusCoins + first.freeCoins);
   });
 
   it('stops selling a product whose stock is gone', async () => {
@@ -212,13 +271,57 @@ describe('renting and buying episodes', () => {
     expect((await balance(m)).total).toBe(9);
   });
 
-  it('spends bonus coins before paid coins', async () => {
+  it('spends bonus coins before paid coins, and answers the balance GET /coin then gives', async () => {
     const m = await newMember();
     await charge(m, 30); // 30 coins and 5 bonus
-    await data(purchase(m, paid(1).id, 'POSSESSION'));
+    const first = await data(purchase(m, paid(1).id, 'POSSESSION'));
     expect(await balance(m)).toMatchObject({ coin: 30, bonus: 1 });
-    await data(purchase(m, paid(2).id, 'POSSESSION'));
+    expect(first.balance).toEqual(await balance(m));
+    const second = await data(purchase(m, paid(2).id, 'POSSESSION'));
     expect(await balance(m)).toMatchObject({ coin: 27, bonus: 0 });
+    expect(second.balance).toEqual(await balance(m));
+  });
+
+  it('charges the price the series page lists, brand discount included', async () => {
+    const sale = await createSeries(t.database.db, { discountPercent: 30, episodes: { count: 3, free: 0 } });
+    const m = await newMember();
+    await charge(m, 12);
+    const listed = (await data(api('GET', `/contents/${sale.id}`, m))).episodes as {
+      id: number;
+      rentPrice: number;
+      buyPrice: number;
+    }[];
+    const [e1, e2] = listed;
+    if (!e1 || !e2) throw new Error('no episodes listed');
+    expect((await data(purchase(m, e1.id, 'RENT'))).price).toBe(e1.rentPrice);
+    expect((await data(purchase(m, e2.id, 'POSSESSION'))).price).toBe(e2.buyPrice);
+    expect([e1.rentPrice, e2.buyPrice]).toEqual([2, 3]);
+  });
+
+  it('answers the catalog’s codes for an episode the caller cannot see', async () => {
+    const m = await newMember();
+    const scheduled = await createSeries(t.database.db, { episodes: { count: 1, free: 0, scheduled: 1 } });
+    expect(await code(purchase(m, scheduled.episodes[1]?.id ?? 0, 'RENT'))).toBe('NOT_FOUND_EPISODE');
+    const elsewhere = await createSeries(t.database.db, { brands: ['bom-tw'], episodes: { count: 1, free: 0 } });
+    expect(await code(purchase(m, elsewhere.episodes[0]?.id ?? 0, 'RENT'))).toBe('INVALID_CONTENTS');
+    // BL on a general brand, for a member who turned it off and for one who did not.
+    const bl = await createSeries(t.database.db, {
+      brands: ['delitoon-fr'],
+      isBl: true,
+      episodes: { count: 1, free: 0 },
+    });
+    const rentBl = async (isBlToggle: boolean) =>
+      code(
+        api(
+          'POST',
+          `/episodes/${bl.episodes[0]?.id ?? 0}/purchase`,
+          await newMember({ brandId: 'delitoon-fr', isBlToggle }),
+          { kind: 'RENT', idempotencyKey: randomUUID() },
+          'delitoon-fr',
+        ),
+      );
+    expect(await rentBl(false)).toBe('INVALID_CONTENTS');
+    expect(await rentBl(true)).toBe('COIN_INSUFFICIENT');
   });
 
   it('buys every remaining episode at the quoted price', async () => {

@@ -5,9 +5,11 @@ import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { sandboxSignature } from '../src/modules/account/identity.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { sha256 } from '../src/modules/auth/tokens.js';
+import * as gifts from '../src/modules/gifts/service.js';
 import { createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
 import { appOperations, documentedOperations, type Operation, OUTSIDE_V1, ROUTE_TABLE } from './routes-table.js';
+import { serviceContext } from './support/context.js';
 
 // Issue "Security": every member-owned resource, read and written as another member, gives 0
 // leaks. Member A owns things (a favourite, a reading position, an owned and a rented episode,
@@ -754,6 +756,53 @@ const PROBES: Record<Operation, Probe> = {
     await s('V', 'POST', `/contents/${S.id}/purchase-all`, body);
   },
 
+  // ——— wait-until-free ticket: S offers none; A's ownerships never show in another's answer ———
+  'POST /api/v1/episodes/:id/freetime': async (s) => {
+    const body = { idempotencyKey: A_PURCHASE_KEY };
+    for (const actor of ['B', 'C'] as const) {
+      failsWith(await s(actor, 'POST', `/episodes/${ep(4).id}/freetime`, body), 'UN_MATCHED_FREETIME_EPISODE');
+    }
+    await s('Cx', 'POST', `/episodes/${ep(4).id}/freetime`, body);
+    await s('V', 'POST', `/episodes/${ep(4).id}/freetime`, body);
+  },
+  'GET /api/v1/freetime/tickets': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      expect(ok(await s(actor, 'GET', `/freetime/tickets?seriesIds=${S.id},${T.id}`))).toEqual([]);
+    }
+    await s('Cx', 'GET', `/freetime/tickets?seriesIds=${S.id}`);
+    await s('V', 'GET', `/freetime/tickets?seriesIds=${S.id}`);
+  },
+  'GET /api/v1/episodes/:id/offer': async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const) {
+      for (const n of [3, 4]) {
+        const offer = ok(await s(actor, 'GET', `/episodes/${ep(n).id}/offer`));
+        expect(offer.episode.access, `${actor} gets A's access to episode ${n}`).toEqual({
+          state: 'PAID',
+          expiresAt: null,
+          ticketAt: null,
+        });
+      }
+    }
+    await s('Cx', 'GET', `/episodes/${ep(3).id}/offer`);
+  },
+
+  'GET /api/v1/gift': giftListProbe('/gift'),
+  'GET /api/v1/gift/count': giftListProbe('/gift/count'),
+  'POST /api/v1/gift/:giftId/receive': async (s) => {
+    const id = await giftOfA();
+    failsWith(await s('B', 'POST', `/gift/${id}/receive`), 'UN_MATCHED_GIFT_TARGET_TYPE');
+    failsWith(await s('C', 'POST', `/gift/${id}/receive`), 'NOT_FOUND_GIFT');
+    await s('Cx', 'POST', `/gift/${id}/receive`);
+    await s('V', 'POST', `/gift/${id}/receive`);
+    await aGiftWaits();
+  },
+  'POST /api/v1/gift/receive-all': async (s) => {
+    await giftOfA();
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'POST', '/gift/receive-all'), 'NOT_FOUND_GIFT');
+    await s('Cx', 'POST', '/gift/receive-all');
+    await s('V', 'POST', '/gift/receive-all');
+    await aGiftWaits();
+  },
   // ——— admin: B and C are members, not admins ———
   'POST /api/v1/admin/coins/adjust': async (s) => {
     for (const amount of [100, -1]) {
@@ -770,6 +819,17 @@ const PROBES: Record<Operation, Probe> = {
       failsWith(await s('V', 'POST', '/admin/coins/adjust', body), 'NOT_LOGIN_USER');
     }
   },
+  'POST /api/v1/admin/gifts': async (s) => {
+    const body = {
+      targets: [{ type: 'USER', userId: A.id }],
+      content: { kind: 'COIN', coinType: 'COIN', amount: 100 },
+      title: 'probe',
+      idempotencyKey: 'cross-member-gift',
+    };
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'POST', '/admin/gifts', body), 'FORBIDDEN');
+    failsWith(await s('Cx', 'POST', '/admin/gifts', body), 'MALFORMED_JWT');
+    failsWith(await s('V', 'POST', '/admin/gifts', body), 'NOT_LOGIN_USER');
+  },
   'GET /api/v1/admin/audit': async (s) => {
     for (const url of ['/admin/audit', `/admin/audit?userId=${A.id}`]) {
       for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'GET', url), 'FORBIDDEN');
@@ -777,7 +837,59 @@ const PROBES: Record<Operation, Probe> = {
       failsWith(await s('V', 'GET', url), 'NOT_LOGIN_USER');
     }
   },
+
+  // ——— coupons: B and C register into their own accounts and see only their own ———
+  'POST /api/v1/coupons': async (s) => {
+    for (const actor of ['B', 'C'] as const)
+      failsWith(await s(actor, 'POST', '/coupons', { code: 'NOT-A-CODE-OF-A' }), 'NOT_FOUND_COUPON');
+    failsWith(await s('Cx', 'POST', '/coupons', { code: 'NOT-A-CODE-OF-A' }), 'MALFORMED_JWT');
+    failsWith(await s('V', 'POST', '/coupons', { code: 'NOT-A-CODE-OF-A' }), 'NOT_LOGIN_USER');
+  },
+  'GET /api/v1/coupons': coinProbe('/coupons?tab=used'),
+  'POST /api/v1/admin/coupons': adminOnly('POST', '/admin/coupons', {
+    name: 'probe',
+    grant: { kind: 'COIN', coinType: 'COIN', coins: 1 },
+    codes: { mode: 'SHARED' },
+  }),
+  'GET /api/v1/admin/coupons': adminOnly('GET', '/admin/coupons'),
+  'POST /api/v1/admin/coupons/:couponId/codes': adminOnly('POST', '/admin/coupons/1/codes', { count: 1 }),
+  'POST /api/v1/admin/coupons/:couponId/codes.csv': adminOnly('POST', '/admin/coupons/1/codes.csv', { count: 1 }),
 };
+
+/** A's gift, waiting in A's box (made for the gift probes). */
+let aGift: number | undefined;
+async function giftOfA(): Promise<number> {
+  if (aGift) return aGift;
+  const [admin] = await t.database.db
+    .insert(users)
+    .values({ brandId: BRAND, email: `gift-admin-${process.pid}@example.com`, status: 'ACTIVE', role: 'ADMIN' })
+    .returning();
+  if (!admin) throw new Error('no admin');
+  const sent = await gifts.send(serviceContext(t), admin.id, {
+    targets: [{ type: 'USER', userId: A.id }],
+    content: { kind: 'COIN', coinType: 'BONUS', amount: 7 },
+    title: 'For A only',
+    validDays: 30,
+    idempotencyKey: 'gift-of-a',
+  });
+  aGift = sent.gifts[0]?.id;
+  if (!aGift) throw new Error('no gift');
+  return aGift;
+}
+const aGiftWaits = async () => expect(ok(await call('A', 'GET', '/gift/count')).count).toBe(1);
+
+function giftListProbe(url: string): Probe {
+  return async (s) => {
+    await giftOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', url));
+      expect(JSON.stringify(d), `${actor} sees A's gift`).not.toContain('For A only');
+    }
+    await s('Cx', 'GET', url);
+    await s('V', 'GET', url);
+    await aGiftWaits();
+  };
+}
 
 /** Another member acting on one of A's orders (paid, and still unpaid) finds nothing. */
 function orderProbe(method: Method, suffix: string, body?: object): Probe {
@@ -788,6 +900,15 @@ function orderProbe(method: Method, suffix: string, body?: object): Probe {
       await s('Cx', method, url, body);
       await s('V', method, url, body);
     }
+  };
+}
+
+/** An admin route: members are FORBIDDEN, C's bearer in A's brand malformed, a visitor asked to log in. */
+function adminOnly(method: Method, url: string, body?: object): Probe {
+  return async (s) => {
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, method, url, body), 'FORBIDDEN');
+    failsWith(await s('Cx', method, url, body), 'MALFORMED_JWT');
+    failsWith(await s('V', method, url, body), 'NOT_LOGIN_USER');
   };
 }
 

@@ -156,6 +156,38 @@ export const ROUTE_TABLE = {
     names: "a series id and an idempotency key: another member's ownerships or purchase",
   },
 
+  // wait-until-free ticket (issue 12): the caller's own ticket and ownership only
+  'POST /api/v1/episodes/:id/freetime': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an episode id and an idempotency key: another member's ticket use and ownership",
+  },
+  'GET /api/v1/freetime/tickets': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "series ids: when a member's ticket of each is back",
+  },
+  'GET /api/v1/episodes/:id/offer': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: "an episode id: a member's access to it (rental or unlock end, ticket time)",
+  },
+
+  // the gift box: the member's own gifts; a gift id can name another member's gift
+  'GET /api/v1/gift': SELF,
+  'GET /api/v1/gift/count': SELF,
+  'POST /api/v1/gift/:giftId/receive': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a gift id: another member's gift, or one waiting for an address",
+  },
+  'POST /api/v1/gift/receive-all': SELF,
+  'POST /api/v1/admin/gifts': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'userIds and addresses in the body: whose box gets a gift',
+  },
+
   // admin: a member id of the admin's brand; everyone else is FORBIDDEN
   'POST /api/v1/admin/coins/adjust': {
     class: 'ADMIN',
@@ -166,6 +198,22 @@ export const ROUTE_TABLE = {
     class: 'ADMIN',
     guard: 'bearer',
     names: 'a userId in the query: audit rows about a member',
+  },
+
+  // coupons: registered into the caller's own account; the admin's are the brand's
+  'POST /api/v1/coupons': SELF,
+  'GET /api/v1/coupons': SELF,
+  'POST /api/v1/admin/coupons': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new coupon' },
+  'GET /api/v1/admin/coupons': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the coupons' },
+  'POST /api/v1/admin/coupons/:couponId/codes': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a coupon id of the brand',
+  },
+  'POST /api/v1/admin/coupons/:couponId/codes.csv': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a coupon id of the brand',
   },
 } as const satisfies Record<string, RouteEntry>;
 

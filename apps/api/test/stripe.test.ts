@@ -11,6 +11,8 @@ import { type StripeStandIn, startStripeStandIn } from './support/stripe-stand-i
 // webhooks made with the package's own test-header helper (decision 0144). No network.
 
 const WEBHOOK_SECRET = 'whsec_test_balcony';
+/** The first of the web's origins: where a payment comes back to when the reader's is not one of them. */
+const WEB = 'https://delitoon.example';
 const stripe = new Stripe('sk_test_balcony');
 let t: TestApp;
 let standIn: StripeStandIn;
@@ -18,6 +20,7 @@ let standIn: StripeStandIn;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
+    webOrigins: [WEB, 'https://bom.example:8443'],
     payments: {
       sandbox: true,
       stripe: {
@@ -44,23 +47,23 @@ const api = (method: 'GET' | 'POST', url: string, who: Member | undefined, paylo
     ...(payload ? { payload } : {}),
   });
 
-async function stripeOrder(who: Member, coins = 30, brand?: string) {
+async function stripeOrder(who: Member, coins = 30, brand?: string, extra: { body?: object; origin?: string } = {}) {
   const products = (await api('GET', '/shop/products', who, undefined, brand)).json().data.products;
   const product = products.find(
     (p: { coins: number; firstPurchaseOnly: boolean }) => p.coins === coins && !p.firstPurchaseOnly,
   );
-  const res = await api(
-    'POST',
-    '/shop/orders',
-    who,
-    {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/shop/orders',
+    headers: { ...brandHeaders(brand), ...who.headers, ...(extra.origin ? { origin: extra.origin } : {}) },
+    payload: {
       productId: product.id,
       paymentMethod: 'STRIPE',
       agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
       idempotencyKey: randomUUID(),
+      ...extra.body,
     },
-    brand,
-  );
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -102,7 +105,7 @@ describe('Stripe Checkout', () => {
     const sent = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions').pop();
     expect(sent?.form.get('line_items[0][price_data][unit_amount]')).toBe('499');
     expect(sent?.form.get('line_items[0][price_data][currency]')).toBe('eur');
-    expect(sent?.form.get('success_url')).toMatch(new RegExp(`/shop/complete/${order.id}$`));
+    expect(sent?.form.get('success_url')).toBe(`${WEB}/shop/complete/${order.id}`);
     expect(sent?.idempotencyKey).toBe(`balcony-order-${order.id}`);
 
     // TWD has no minor unit on the brand, two in Stripe's API.
@@ -172,5 +175,50 @@ describe('Stripe Checkout', () => {
     expect(refund?.form.get('payment_intent')).toBe(`pi_for_${sessionOf(paid.checkoutUrl)}`);
     expect((await balance(m)).total).toBe(0);
     expect(await checkLedger(t.database.db)).toEqual({ unbalanced: [], accounts: [], lots: [], members: [] });
+  });
+});
+
+describe('where Stripe Checkout sends the reader back', () => {
+  /** The success and cancel addresses of the last Checkout Session made. */
+  const returns = () => {
+    const sent = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions').pop();
+    return [sent?.form.get('success_url'), sent?.form.get('cancel_url')];
+  };
+
+  it('to the web origin the reader is on, as the web sends it or the Origin header says', async () => {
+    const m = await createMember(t.database.db, t.config.auth);
+    const sent = await stripeOrder(m, 30, undefined, { body: { webOrigin: 'https://bom.example:8443' } });
+    expect(returns()).toEqual([
+      `https://bom.example:8443/shop/complete/${sent.id}`,
+      `https://bom.example:8443/shop/complete/${sent.id}`,
+    ]);
+    const byHeader = await stripeOrder(m, 30, undefined, { origin: 'https://bom.example:8443' });
+    expect(returns()[0]).toBe(`https://bom.example:8443/shop/complete/${byHeader.id}`);
+    const none = await stripeOrder(m);
+    expect(returns()[0]).toBe(`${WEB}/shop/complete/${none.id}`);
+  });
+
+  it('to the first web origin for any other origin: another host or port, a script, a user-info trick', async () => {
+    const m = await createMember(t.database.db, t.config.auth);
+    for (const forged of [
+      'https://evil.example',
+      'https://delitoon.example.evil.example',
+      'javascript:alert(document.cookie)',
+      'https://delitoon.example@evil.example',
+      'https://bom.example:9999',
+      'http://delitoon.example',
+      'https://bom.example:8443/shop',
+    ]) {
+      const inBody = await stripeOrder(m, 30, undefined, { body: { webOrigin: forged } });
+      expect(returns(), forged).toEqual([`${WEB}/shop/complete/${inBody.id}`, `${WEB}/shop/complete/${inBody.id}`]);
+      const inHeader = await stripeOrder(m, 30, undefined, { origin: forged });
+      expect(returns()[0], forged).toBe(`${WEB}/shop/complete/${inHeader.id}`);
+    }
+    // An allowed Origin header does not make a forged body field count.
+    const both = await stripeOrder(m, 30, undefined, {
+      body: { webOrigin: 'https://evil.example' },
+      origin: 'https://bom.example:8443',
+    });
+    expect(returns()[0]).toBe(`${WEB}/shop/complete/${both.id}`);
   });
 });

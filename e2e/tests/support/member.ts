@@ -130,6 +130,12 @@ export function codeIn(text: string): string {
   return code;
 }
 
+/**
+ * The free coins every member made by confirming a sign-up e-mail starts with (the sign-up mail
+ * reward of spec §8, docs/decisions/0164-sign-up-mail-reward.md).
+ */
+export const SIGN_UP_REWARD = 10;
+
 /** Signs a member up and verifies the mailed code, all through the api. */
 export async function createMember(options: { tag?: string; password?: string; phone?: string } = {}): Promise<Member> {
   const email = uniqueEmail(options.tag);

@@ -185,6 +185,8 @@ export const ViewerResponse = z.object({
     title: z.string(),
     status: ContentStatus,
     nextUpdateAt: z.string().nullable(),
+    /** Hours after which a used wait-until-free ticket is back; null when the series has none (the free-time popup says it). */
+    freetimeIntervalHours: z.number().int().nullable(),
   }),
   episode: z.object({ id: z.number().int(), number: z.number().int(), title: z.string(), contentKind: ContentKind }),
   /** Image URLs of paid episodes are signed and expire at `pagesExpireAt`; ask again after it. */

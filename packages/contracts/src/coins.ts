@@ -63,8 +63,8 @@ export type HistoryReference = z.infer<typeof HistoryReference>;
 export const HistoryEntry = z.object({
   id: z.number().int(),
   type: CoinHistoryType,
-  /** A title of spec §3 where it names one, else PURCHASE_EPISODE or EXPIRE. */
-  title: z.union([HistoryTitle, z.enum(['PURCHASE_EPISODE', 'EXPIRE'])]),
+  /** A title of spec §3 where it names one, else PURCHASE_EPISODE, EXPIRE, RECEIVE_GIFT or SIGNUP_MAIL_REWARD. */
+  title: z.union([HistoryTitle, z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD'])]),
   coinType: CoinType,
   source: CoinSource.nullable(),
   amount: z.number().int(),
@@ -143,6 +143,13 @@ export const CreateOrderRequest = z.object({
   idempotencyKey: IdempotencyKey,
   /** A same-origin path to come back to after paying (e.g. the episode that needed coins). */
   returnPath: text(512).optional(),
+  /**
+   * The web origin the reader is on (`location.origin`): the payment pages send them back there
+   * when it is one of the api's WEB_ORIGIN, else to the first of those (decision 0148).
+   */
+  webOrigin: text(200).optional(),
+  /** One of the member's discount coupons to apply (GET /coupons `id`, decision 0159). */
+  couponId: Id.optional(),
 });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
@@ -155,10 +162,14 @@ export const Order = z.object({
   coins: z.number().int(),
   bonusCoins: z.number().int(),
   freeCoins: z.number().int(),
-  /** Charged, in the currency's minor unit. */
+  /** Charged, in the currency's minor unit (after the coupon's discount). */
   amount: z.number().int(),
+  /** What a discount coupon took off the product's price (0 without one). */
+  discount: z.number().int(),
+  /** The member's coupon applied to this charge, if any. */
+  couponId: z.number().int().nullable(),
   currency: z.string(),
-  /** Where the member pays: a path of the web (the sandbox page), or Stripe Checkout's address. */
+  /** Where the member pays: the sandbox page on the reader's web origin, or Stripe Checkout's address. */
   checkoutUrl: z.string().nullable(),
   returnPath: z.string().nullable(),
   /** The member's paid charges so far, this one included once PAID (1 = first order). */

@@ -35,6 +35,9 @@ export const PRODUCT_BONUS_VALID_DAYS = 90;
 export const PRODUCT_FREE_COIN_VALID_DAYS = 30;
 /** Coins of the sign-up event mail, once per account (spec §8 ALREADY_AUTH_MAIL). */
 export const SIGNUP_MAIL_REWARD_COINS = 10;
+/** The reward is free coins (not paid COIN), valid like a product's free coins (docs/decisions/0164-sign-up-mail-reward.md). */
+export const SIGNUP_MAIL_REWARD_TYPE = 'FREE_COIN';
+export const SIGNUP_MAIL_REWARD_VALID_DAYS = 30;
 
 // ——— screens ———
 

@@ -44,6 +44,9 @@ const ADDED_CODES = [
   'REQUIRED_AGREEMENT',
   'NOT_REFUNDABLE',
   'FORBIDDEN',
+  // for the wait-until-free ticket (decision 0155)
+  'NOT_REMAIN_FREETIME_TICKET',
+  'UN_MATCHED_FREETIME_EPISODE',
 ];
 
 describe('error catalogue', () => {

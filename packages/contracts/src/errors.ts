@@ -94,6 +94,17 @@ export const ERROR_CATALOGUE = {
   UNAUTHORIZED_CONTENTS: { status: 403, message: 'You do not have access to this episode.', action: 'back' },
   NOT_FOUND_EPISODE: { status: 404, message: 'This episode could not be found.', action: 'back' },
   NOT_FOUND_ACCESS_TOKEN: { status: 401, message: 'Your session has ended. Please log in again.', action: 'logout' },
+  // Wait-until-free ticket (issue 12; spec §8 names no code for these, decision 0155).
+  NOT_REMAIN_FREETIME_TICKET: {
+    status: 409,
+    message: 'Your wait-until-free ticket for this series is not back yet.',
+    action: 'none',
+  },
+  UN_MATCHED_FREETIME_EPISODE: {
+    status: 422,
+    message: 'A wait-until-free ticket cannot open this episode.',
+    action: 'none',
+  },
 
   // Event and theme
   NOT_FOUND_EVENT: { status: 404, message: 'This event could not be found.', action: 'home' },

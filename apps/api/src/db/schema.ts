@@ -4,9 +4,12 @@ import type {
   CoinType,
   ContentKind,
   ContentStatus,
+  CouponKind,
   CreatorType,
   DisplayChannel,
   Genre,
+  GiftKind,
+  GiftStatus,
   Layout,
   OrderStatus,
   OwnershipType,
@@ -14,6 +17,7 @@ import type {
   ProductMark,
   SaleType,
   ScheduleKey,
+  Target,
 } from '@balcony/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -74,6 +78,11 @@ export const seriesBrands = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     /** Hours until a used wait-until-free ticket is back; null when the series offers none here. */
     freetimeIntervalHours: integer('freetime_interval_hours'),
+    /**
+     * How many of the newest published episodes a wait-until-free ticket may not open (issue 12:
+     * which episodes a ticket opens is per series; decision 0153).
+     */
+    freetimeExcludesLatest: integer('freetime_excludes_latest').notNull().default(3),
     /**
      * What search matches: this brand's title, the original title, creators, tags and genre codes,
      * in `normalizeSearchText` form; kept by the catalog's `reindexSearch`.
@@ -624,6 +633,10 @@ export const orders = pgTable(
     bonusCoins: integer('bonus_coins').notNull(),
     freeCoins: integer('free_coins').notNull(),
     returnPath: text('return_path'),
+    /** What a discount coupon took off the product's price; `amount` is what is left to pay. */
+    discount: integer('discount').notNull().default(0),
+    /** The member's coupon applied (decision 0159): used once this order is PAID. */
+    couponUserId: integer('coupon_user_id').references(() => couponUsers.id),
     /** The member's count of paid charges once this one was paid. */
     purchaseCount: integer('purchase_count').notNull().default(0),
     createdAt: createdAt(),
@@ -633,6 +646,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_key_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_coupon_user_idx').on(t.couponUserId).where(sql`${t.couponUserId} is not null`),
   ],
 );
 
@@ -680,4 +694,187 @@ export const adminAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_target_idx').on(t.targetUserId, t.createdAt)],
+);
+
+/**
+ * Each use of a member's wait-until-free ticket of a series (issue 12), numbered per member and
+ * series: the unique number is what spends a ticket once when two tabs use it at the same time,
+ * and the unique key answers a retry with the first use (decision 0155).
+ */
+export const freetimeUses = pgTable(
+  'freetime_uses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id').notNull(),
+    /** 1 for the member's first ticket of the series, then 2, 3… */
+    seq: integer('seq').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('freetime_uses_ticket_uq').on(t.userId, t.seriesId, t.seq),
+    uniqueIndex('freetime_uses_user_key_uq').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+// ——— coupons (issue 12, decisions 0157–0160) ———
+
+/** What a coupon gives (COIN, DISCOUNT, EPISODE_RENT, EPISODE_POSSESSION) and when it may be registered. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<CouponKind>().notNull(),
+    coinType: text('coin_type').$type<CoinType>(),
+    coins: integer('coins'),
+    coinValidDays: integer('coin_valid_days'),
+    discountPercent: integer('discount_percent'),
+    /** In the brand currency's minor unit, as is the minimum. */
+    discountAmount: integer('discount_amount'),
+    minimumAmount: integer('minimum_amount'),
+    usableDays: integer('usable_days'),
+    episodeId: integer('episode_id').references(() => episodes.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The admin who made it; null for the demo seed's coupons. */
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupons_brand_idx').on(t.brandId, t.createdAt)],
+);
+
+/**
+ * The codes of a coupon, stored only as a hash of their canonical form (decision 0158): looked up
+ * by its unique index, never compared as text. `maxUses` null is a shared code without a limit.
+ */
+export const couponCodes = pgTable(
+  'coupon_codes',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    codeHash: text('code_hash').notNull(),
+    maxUses: integer('max_uses'),
+    useCount: integer('use_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_codes_hash_uq').on(t.codeHash),
+    index('coupon_codes_coupon_idx').on(t.couponId),
+    check('coupon_codes_uses', sql`${t.useCount} >= 0 and (${t.maxUses} is null or ${t.useCount} <= ${t.maxUses})`),
+  ],
+);
+
+/** A coupon a member registered: once per member and coupon (ALREADY_RECEIVED_COUPON). */
+export const couponUsers = pgTable(
+  'coupon_users',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => couponCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+    /** Until when a discount may be applied (null: no end). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When coins or a ticket were given (at registration); a discount's use is its paid order. */
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
+    /** Until when the coins or the rental given last. */
+    grantExpiresAt: timestamp('grant_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupon_users_member_uq').on(t.userId, t.couponId),
+    index('coupon_users_user_idx').on(t.userId, t.registeredAt),
+  ],
+);
+
+// ——— gifts (issue 12, decisions 0161–0163) ———
+
+/**
+ * What an admin sent: coins of one type, or episodes of one series to keep or rent, with the
+ * time by which it must be received. One row per sending; `gifts` has one row per target. The
+ * admin's key makes a retried sending answer the first one.
+ */
+export const giftInfos = pgTable(
+  'gift_infos',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    kind: text('kind').$type<GiftKind>().notNull(),
+    title: text('title').notNull(),
+    message: text('message'),
+    coinType: text('coin_type').$type<CoinType>(),
+    coinAmount: integer('coin_amount'),
+    /** Days the coins stay valid once received; null when they never expire. */
+    coinValidDays: integer('coin_valid_days'),
+    seriesId: integer('series_id').references(() => series.id),
+    episodeIds: integer('episode_ids').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_infos_admin_key_uq').on(t.createdBy, t.idempotencyKey),
+    check(
+      'gift_infos_content',
+      sql`(${t.kind} = 'COIN' and ${t.coinType} is not null and ${t.coinAmount} > 0)
+        or (${t.kind} <> 'COIN' and ${t.seriesId} is not null and cardinality(${t.episodeIds}) > 0)`,
+    ),
+  ],
+);
+
+/**
+ * One gift waiting in, received from or expired out of a member's box. A USER gift names its
+ * member; a MAIL gift names an address and gets its member when an account of the brand holds
+ * that confirmed address (at sending, or when the account is confirmed later).
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serial('id').primaryKey(),
+    infoId: integer('info_id')
+      .notNull()
+      .references(() => giftInfos.id),
+    brandId: text('brand_id').notNull(),
+    targetType: text('target_type').$type<Target>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The MAIL target, lower-cased. */
+    email: text('email'),
+    status: text('status').$type<GiftStatus>().notNull().default('WAITING'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** The EXPIRE entry of a gift never received (decision 0162). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gifts_user_status_idx').on(t.userId, t.status, t.expiresAt),
+    index('gifts_mail_waiting_idx').on(t.brandId, t.email).where(sql`${t.userId} is null and ${t.status} = 'WAITING'`),
+    index('gifts_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'WAITING'`),
+    check(
+      'gifts_target',
+      sql`(${t.targetType} = 'USER' and ${t.userId} is not null) or (${t.targetType} = 'MAIL' and ${t.email} is not null)`,
+    ),
+  ],
 );

@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Series.genres.THRILLER',
     'Series.genresLabel',
     'Nav.coupon',
+    'Coupons.title',
     'Viewer.pageAlt',
     'Series.creatorTypes.ADAPTER',
   ],

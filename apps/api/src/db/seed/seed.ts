@@ -17,6 +17,7 @@ import {
 } from '../schema.js';
 import { DEMO_BRANDS, type DemoSeries, demoSeries } from './catalog-data.js';
 import { seedCoinProducts } from './coin-products.js';
+import { seedDemoCoupons } from './coupons.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
 import { seedReadingExtras } from './reading-extras.js';
 
@@ -98,6 +99,7 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions = {}): Promise<S
 async function completeCatalog(db: Db, now: Date, log: (msg: string) => void): Promise<void> {
   await seedReadingExtras(db, { now, log });
   await seedCoinProducts(db);
+  await seedDemoCoupons(db);
   await reindexSearch(db, { onlyEmpty: true });
 }
 

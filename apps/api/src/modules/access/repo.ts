@@ -1,7 +1,7 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ownerships } from '../../db/schema.js';
+import { episodes, ownerships } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
 
 // Queries of `ownerships`, the rows that say what a member may read beyond free episodes.
@@ -59,8 +59,67 @@ export interface NewOwnership {
   /** The PurchaseType that created it. */
   source: string;
   orderRef: string;
+  /** When it was granted (the database's clock unless given); a ticket's use is its grant. */
+  createdAt?: Date;
 }
 
 export async function insertOwnerships(db: Db, rows: readonly NewOwnership[]): Promise<void> {
   if (rows.length > 0) await db.insert(ownerships).values([...rows]);
+}
+
+/** A published episode that takes part in wait-until-free, with what the series' ticket rule needs. */
+export interface TicketEpisode {
+  id: number;
+  number: number;
+  isFree: boolean;
+  freetime: boolean;
+  /** The series' newest published episode number. */
+  newestNumber: number;
+  /** How many of the newest episodes the series' ticket may not open on this brand. */
+  excludesLatest: number;
+}
+
+/**
+ * The series' published wait-until-free episodes with the ticket rule of the brand (decision 0153),
+ * in one query. The rule is read from `series_brands` beside the interval the catalog hands in.
+ */
+export async function ticketEpisodes(db: Db, brandId: string, seriesId: number, now: Date): Promise<TicketEpisode[]> {
+  const at = now.toISOString();
+  return db
+    .select({
+      id: episodes.id,
+      number: episodes.number,
+      isFree: episodes.isFree,
+      freetime: episodes.freetime,
+      newestNumber:
+        sql<number>`(select max(e2.number) from episodes e2 where e2.series_id = ${seriesId} and e2.published_at <= ${at}::timestamptz)`.mapWith(
+          Number,
+        ),
+      excludesLatest:
+        sql<number>`coalesce((select sb.freetime_excludes_latest from series_brands sb where sb.series_id = ${seriesId} and sb.brand_id = ${brandId}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(episodes)
+    .where(and(eq(episodes.seriesId, seriesId), eq(episodes.freetime, true), lte(episodes.publishedAt, now)));
+}
+
+/** When the member last used the ticket of each of these series (series never used are absent). */
+export async function lastFreetimeUses(
+  db: Db,
+  userId: number,
+  seriesIds: readonly number[],
+): Promise<Map<number, Date>> {
+  if (seriesIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      seriesId: ownerships.seriesId,
+      at: sql<Date>`max(${ownerships.createdAt})`.mapWith(ownerships.createdAt),
+    })
+    .from(ownerships)
+    .where(
+      and(eq(ownerships.userId, userId), eq(ownerships.kind, 'FREETIME'), inArray(ownerships.seriesId, [...seriesIds])),
+    )
+    .groupBy(ownerships.seriesId);
+  return new Map(rows.map((r) => [r.seriesId, r.at]));
 }

@@ -22,6 +22,7 @@ function isActive(o: OwnershipFact, now: Date): boolean {
   return o.expiresAt === null || o.expiresAt > now;
 }
 
+/** `episode.freetime`: a ticket may open it now (`ticketMayOpen`, as the access service computes it). */
 export function episodeAccess(
   episode: { isFree: boolean; freetime: boolean },
   ownerships: readonly OwnershipFact[],
@@ -46,10 +47,28 @@ export function episodeAccess(
     };
   }
   if (episode.freetime && ticket.intervalHours !== null) {
-    const back = ticket.lastUsedAt ? new Date(ticket.lastUsedAt.getTime() + ticket.intervalHours * HOUR_MS) : null;
-    return back && back > now
+    const back = ticketBackAt(ticket, now);
+    return back
       ? { state: 'FREETIME_WAIT', expiresAt: null, ticketAt: back.toISOString() }
       : { state: 'FREETIME_READY', expiresAt: null, ticketAt: null };
   }
   return { state: 'PAID', expiresAt: null, ticketAt: null };
+}
+
+/** When a used ticket is back, or null when it can be used now (or the series offers none). */
+export function ticketBackAt(ticket: TicketFact, now: Date): Date | null {
+  if (ticket.intervalHours === null || ticket.lastUsedAt === null) return null;
+  const back = new Date(ticket.lastUsedAt.getTime() + ticket.intervalHours * HOUR_MS);
+  return back > now ? back : null;
+}
+
+/**
+ * Whether a ticket may open an episode (decision 0153): the episode takes part in wait-until-free,
+ * is not free, and is not one of the `excludesLatest` newest published episodes of its series.
+ */
+export function ticketMayOpen(
+  episode: { isFree: boolean; freetime: boolean; number: number },
+  rule: { excludesLatest: number; newestNumber: number },
+): boolean {
+  return episode.freetime && !episode.isFree && episode.number <= rule.newestNumber - rule.excludesLatest;
 }

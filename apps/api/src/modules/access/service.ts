@@ -1,7 +1,7 @@
-import type { EpisodeAccess } from '@balcony/contracts';
-import type { ServiceContext } from '../../context.js';
+import type { EpisodeAccess, FreetimeTicket } from '@balcony/contracts';
+import type { MemberContext, ServiceContext } from '../../context.js';
 import * as repo from './repo.js';
-import { episodeAccess } from './rules.js';
+import { episodeAccess, ticketBackAt, ticketMayOpen } from './rules.js';
 
 // Who may read which episode (DESIGN §6), for the series detail, the viewer and the library
 // alike. It asks nothing of the catalog: the caller passes the episodes and the series' ticket interval.
@@ -14,18 +14,58 @@ export async function accessToEpisodes(
   series: { id: number; freetimeIntervalHours: number | null },
   list: readonly { id: number; isFree: boolean; freetime: boolean }[],
 ): Promise<Map<number, EpisodeAccess>> {
-  const held =
+  const [held, openable] = await Promise.all([
     ctx.user === null
       ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
-      : await repo.holdingsInSeries(
+      : repo.holdingsInSeries(
           ctx.db,
           ctx.user.id,
           series.id,
           list.filter((e) => !e.isFree).map((e) => e.id),
           ctx.now,
-        );
+        ),
+    ticketOpenable(ctx, series),
+  ]);
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };
-  return new Map(list.map((e) => [e.id, episodeAccess(e, held.byEpisode.get(e.id) ?? [], ticket, ctx.now)]));
+  return new Map(
+    list.map((e) => [
+      e.id,
+      episodeAccess(
+        { isFree: e.isFree, freetime: openable.has(e.id) },
+        held.byEpisode.get(e.id) ?? [],
+        ticket,
+        ctx.now,
+      ),
+    ]),
+  );
+}
+
+/** The episodes of a series its ticket may open now on the caller's brand (none when it offers no ticket). */
+async function ticketOpenable(
+  ctx: ServiceContext,
+  series: { id: number; freetimeIntervalHours: number | null },
+): Promise<Set<number>> {
+  if (series.freetimeIntervalHours === null) return new Set();
+  const rows = await repo.ticketEpisodes(ctx.db, ctx.brand.id, series.id, ctx.now);
+  return new Set(rows.filter((e) => ticketMayOpen(e, e)).map((e) => e.id));
+}
+
+/** The member's ticket of each of these series that offers one: when it is back (null: ready now). */
+export async function ticketsOf(
+  ctx: MemberContext,
+  series: readonly { id: number; freetimeIntervalHours: number | null }[],
+): Promise<FreetimeTicket[]> {
+  const offering = series.filter((s) => s.freetimeIntervalHours !== null);
+  const used = await repo.lastFreetimeUses(
+    ctx.db,
+    ctx.user.id,
+    offering.map((s) => s.id),
+  );
+  return offering.map((s) => {
+    const intervalHours = s.freetimeIntervalHours ?? 0;
+    const back = ticketBackAt({ intervalHours, lastUsedAt: used.get(s.id) ?? null }, ctx.now);
+    return { seriesId: s.id, intervalHours, ticketAt: back?.toISOString() ?? null };
+  });
 }
 
 export type { NewOwnership } from './repo.js';

@@ -5,7 +5,7 @@ import { adminAudit, users } from '../../db/schema.js';
 
 // Queries of `admin_audit`, which this module alone writes. `db` may be an open transaction.
 
-export type AuditAction = 'COIN_ADJUST' | 'GRANT_ADMIN';
+export type AuditAction = 'COIN_ADJUST' | 'GRANT_ADMIN' | 'COUPON_CREATE' | 'COUPON_CODES' | 'GIFT_SEND';
 
 export interface NewAuditRow {
   adminId: number;

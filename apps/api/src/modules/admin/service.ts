@@ -25,7 +25,7 @@ export type AdminContext = ServiceContext & { user: users.UserRow };
  * The caller, read again inside the transaction (the request's row may be a moment old): an
  * active admin of the brand the context acts in, else FORBIDDEN.
  */
-async function requireAdmin(ctx: ServiceContext, adminId: number): Promise<users.UserRow> {
+export async function requireAdmin(ctx: ServiceContext, adminId: number): Promise<users.UserRow> {
   const admin = await users.findById(ctx, adminId);
   if (!admin || !isAdmin(admin) || admin.status !== 'ACTIVE' || admin.brandId !== ctx.brand.id) {
     throw new AppError('FORBIDDEN');
@@ -134,6 +134,19 @@ function sameAdjustment(
   return (
     earlier.targetUserId === input.userId && details.coinType === input.coinType && details.amount === input.amount
   );
+}
+
+/**
+ * Records an admin action another module carries out (coupons), in the caller's transaction, after
+ * checking again that the caller is an active admin of the context's brand (FORBIDDEN otherwise).
+ */
+export async function recordAction(
+  ctx: AdminContext,
+  row: { action: repo.AuditAction; targetUserId: number | null; details: Record<string, unknown> },
+): Promise<void> {
+  if (!ctx.inTransaction) throw new Error('admin.recordAction runs inside the action’s transaction');
+  const admin = await requireAdmin(ctx, ctx.user.id);
+  await repo.insertAudit(ctx.db, { adminId: admin.id, ...row });
 }
 
 /** The audit log of the admin's brand, newest first (GET /admin/audit). */

@@ -7,9 +7,11 @@ import {
   validateSignUpEmail,
 } from '@balcony/contracts';
 import { type ServiceContext, withTransaction } from '../../context.js';
+import * as gifts from '../gifts/service.js';
 import { mailText } from '../mail/templates.js';
 import * as users from '../users/service.js';
 import { check, codeHash, MAX_CODE_ATTEMPTS, newSixDigitCode, RESEND_INTERVAL_MS } from './codes.js';
+import { grantSignUpMailReward } from './mail-reward.js';
 import { hashPassword } from './passwords.js';
 import * as repo from './repo.js';
 import { startSession } from './sessions.js';
@@ -86,6 +88,9 @@ async function phoneIsFree(ctx: ServiceContext, phone: string, userId: number | 
 async function pendingUser(ctx: ServiceContext, userId: number): Promise<users.UserRow> {
   const user = await users.findById(ctx, userId);
   if (!user || user.brandId !== ctx.brand.id) throw new AppError('NOT_FOUND_USER');
+  // Spec §8 sign-up mail: a withdrawn account, or one signed up with a provider (no address
+  // confirmed here), is not eligible; an open e-mail account has confirmed and been rewarded.
+  if (user.status === 'WITHDRAWN' || user.snsProvider) throw new AppError('INVALID_USER');
   if (user.status !== 'PENDING') throw new AppError('ALREADY_AUTH_MAIL');
   return user;
 }
@@ -123,7 +128,7 @@ export async function verifySignUp(
     if (attempt.phone) await phoneIsFree(tx, attempt.phone, user.id);
     // The other attempts, and their codes, die with this one.
     await repo.deleteSignUpAttempts(tx.db, user.id);
-    return users.update(tx, user.id, {
+    const opened = await users.update(tx, user.id, {
       status: 'ACTIVE',
       passwordHash: attempt.passwordHash,
       isAgreeMail: attempt.isAgreeMail,
@@ -131,6 +136,10 @@ export async function verifySignUp(
       emailVerifiedAt: tx.now,
       signedUpAt: tx.now,
     });
+    // The confirmed address: gifts sent to it wait for this account, and its reward is due.
+    await gifts.attachMailGifts(tx, opened);
+    await grantSignUpMailReward(tx, opened.id);
+    return opened;
   });
   // A wrong code is counted (committed) before it is refused.
   if (!activated) throw new AppError('INVALID_PARAMETER');

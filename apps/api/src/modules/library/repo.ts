@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { episodes, favorites, libraryHidden, ownerships, readingProgress, seriesBrands } from '../../db/schema.js';
+import {
+  episodes,
+  favorites,
+  libraryHidden,
+  ownerships,
+  readingProgress,
+  series,
+  seriesBrands,
+} from '../../db/schema.js';
 
 // What a member keeps: reading positions, favourites, and the lists of what they hold. Lists are scoped to the series
 // the brand shows, so a series withdrawn from a brand leaves its readers' lists too.
@@ -92,11 +100,13 @@ export async function listRunningRentals(db: Db, userId: number, seriesIds: read
     .orderBy(sql`max(${ownerships.expiresAt})`);
 }
 
+/** Hides a series from the owned list; a series that does not exist is nothing to hide (no row, no error). */
 export async function hideOwnedSeries(db: Db, userId: number, seriesId: number, now: Date): Promise<void> {
-  await db
-    .insert(libraryHidden)
-    .values({ userId, seriesId, hiddenAt: now })
-    .onConflictDoUpdate({ target: [libraryHidden.userId, libraryHidden.seriesId], set: { hiddenAt: now } });
+  await db.execute(sql`
+    insert into ${libraryHidden} (user_id, series_id, hidden_at)
+    select ${userId}, ${seriesId}, ${now.toISOString()}::timestamptz
+     where exists (select 1 from ${series} s where s.id = ${seriesId})
+    on conflict (user_id, series_id) do update set hidden_at = excluded.hidden_at`);
 }
 
 /** Favourites, newest first, each with whether an episode came out since the member last looked. */

@@ -1,27 +1,33 @@
 import {
   AppError,
+  type CoinBalance,
+  canSeeAdultContent,
   type EpisodeAccess,
   type EpisodePurchaseKind,
   type PurchaseAllQuote,
   type PurchaseResult,
   RENTAL_MS,
+  showBl,
 } from '@balcony/contracts';
 import { type MemberContext, withTransaction } from '../../context.js';
-import { accessToEpisodes, grant } from '../access/service.js';
+import { accessToEpisodes, episodeAccess, grant } from '../access/service.js';
 import * as catalog from '../catalog/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
 
 // Renting and buying episodes with coins (spec §8 purchase codes, DESIGN §5, §6): one
-// transaction locks the member's wallet, records the purchase under its idempotency key, pays it
-// from the wallet and writes the ownerships the viewer reads. A retry with the same key answers
-// the first purchase again and charges nothing.
+// transaction locks the member's wallet, records the purchase under its idempotency key, writes
+// the ownerships the viewer reads and pays from the wallet. A retry with the same key answers
+// the first purchase again and charges nothing. One episode is eight statements (decision 0147).
 
 type Episode = catalog.EpisodeRow;
-type Series = catalog.SeriesRow;
 
 /** Why this episode cannot be had this way, or null when it can. */
-function refusal(kind: EpisodePurchaseKind, episode: Episode, access: EpisodeAccess | undefined): AppError | null {
+function refusal(
+  kind: EpisodePurchaseKind,
+  episode: Pick<Episode, 'saleType'>,
+  access: EpisodeAccess | undefined,
+): AppError | null {
   if (kind === 'RENT' && episode.saleType === 'POSSESSION_ONLY') return new AppError('UN_MATCHED_RENT_SALE_TYPE');
   if (kind === 'POSSESSION' && episode.saleType === 'RENT_ONLY') return new AppError('UN_MATCHED_POSSESSION_SALE_TYPE');
   const state = access?.state ?? 'FREE';
@@ -35,93 +41,115 @@ function refusal(kind: EpisodePurchaseKind, episode: Episode, access: EpisodeAcc
   return null;
 }
 
-function priceOf(kind: EpisodePurchaseKind, episode: Episode, series: Series): number {
-  const prices = catalog.effectivePrices(episode, series);
-  return kind === 'RENT' ? prices.rentPrice : prices.buyPrice;
+/**
+ * An episode's price with the series' brand discount: the catalog's `effectivePrices` rule
+ * (catalog/service.ts), which lists the prices this charges (coins.test.ts holds them equal).
+ */
+function priceOf(kind: EpisodePurchaseKind, episode: Pick<Episode, 'rentPrice' | 'buyPrice'>, discountPercent: number) {
+  const base = kind === 'RENT' ? episode.rentPrice : episode.buyPrice;
+  return Math.ceil((base * (100 - discountPercent)) / 100);
 }
 
-async function answer(ctx: MemberContext, row: repo.PurchaseRow): Promise<PurchaseResult> {
+function answer(row: repo.PurchaseAnswer, balance: CoinBalance): PurchaseResult {
   return {
     purchaseId: row.id,
     kind: row.kind,
     episodeIds: row.episodeIds,
     price: row.price,
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    balance: await wallet.balance(ctx),
+    balance,
   };
 }
 
-/** Writes the purchase, pays it and grants the episodes; inside the locked wallet's transaction. */
+/**
+ * Writes the purchase, grants the episodes and pays them from the wallet locked in this
+ * transaction. The payment comes last: it takes the operator's account row, which other members'
+ * purchases wait for, so it is held only until the commit.
+ */
 async function complete(
   tx: MemberContext,
-  p: { kind: PurchaseResult['kind']; series: Series; episodes: readonly Episode[]; price: number; key: string },
+  locked: wallet.LockedWallet,
+  p: { kind: PurchaseResult['kind']; seriesId: number; episodeIds: readonly number[]; price: number; key: string },
 ): Promise<PurchaseResult> {
   const rent = p.kind === 'RENT' || p.kind === 'ALL_RENT';
   const expiresAt = rent ? new Date(tx.now.getTime() + RENTAL_MS) : null;
   const row = await repo.insert(tx.db, {
     userId: tx.user.id,
     brandId: tx.brand.id,
-    seriesId: p.series.id,
+    seriesId: p.seriesId,
     kind: p.kind,
-    episodeIds: p.episodes.map((e) => e.id),
+    episodeIds: [...p.episodeIds],
     price: p.price,
     expiresAt,
     idempotencyKey: p.key,
   });
-  await wallet.spend(tx, {
-    userId: tx.user.id,
-    amount: p.price,
-    key: `purchase:${row.id}`,
-    purchaseId: row.id,
-    title: 'PURCHASE_EPISODE',
-  });
   await grant(
     tx,
-    p.episodes.map((e) => ({
+    p.episodeIds.map((episodeId) => ({
       userId: tx.user.id,
-      episodeId: e.id,
-      seriesId: p.series.id,
+      episodeId,
+      seriesId: p.seriesId,
       kind: p.kind,
       expiresAt,
       source: rent ? 'RENT' : 'POSSESSION',
       orderRef: `purchase:${row.id}`,
     })),
   );
-  return answer(tx, row);
+  const balance = await wallet.spend(tx, locked, {
+    amount: p.price,
+    key: `purchase:${row.id}`,
+    purchaseId: row.id,
+    title: 'PURCHASE_EPISODE',
+  });
+  return answer(row, balance);
 }
 
 /**
- * Runs a purchase with the member's wallet locked; the same key answers the first purchase again.
- * The lock comes first, so concurrent retries of one key wait and then find the first one.
+ * The catalog's `visibleEpisode` codes for an episode read with its sale: unpublished or missing
+ * → NOT_FOUND_EPISODE, a series the brand does not offer or whose BL the caller hides →
+ * INVALID_CONTENTS, an adult one the caller may not see → ADULT_ONLY_CONTENTS.
  */
-function once(
-  ctx: MemberContext,
-  key: string,
-  buy: (tx: MemberContext) => Promise<PurchaseResult>,
-): Promise<PurchaseResult> {
-  return withTransaction(ctx, async (tx) => {
-    await wallet.lock(tx, tx.user.id);
-    const earlier = await repo.findByKey(tx.db, tx.user.id, key);
-    return earlier ? answer(tx, earlier) : buy(tx);
-  });
+function saleable(ctx: MemberContext, sale: repo.EpisodeSale) {
+  const { episode, series } = sale;
+  if (!episode || episode.publishedAt > ctx.now) throw new AppError('NOT_FOUND_EPISODE');
+  if (!series) throw new AppError('INVALID_CONTENTS');
+  const vis = catalog.visibility(ctx);
+  if (series.isBl && !showBl(vis)) throw new AppError('INVALID_CONTENTS');
+  if (series.isAdult && !canSeeAdultContent(vis)) throw new AppError('ADULT_ONLY_CONTENTS');
+  return { episode, series };
 }
 
-/** POST /episodes/{id}/purchase: rent or buy one episode. */
+/**
+ * POST /episodes/{id}/purchase: rent or buy one episode. One transaction locks the member's
+ * wallet first (concurrent retries of one key wait, then find the first purchase), then reads
+ * the earlier purchase under the key, the episode and the member's hold on it at once.
+ */
 export function purchaseEpisode(
   ctx: MemberContext,
   episodeId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return once(ctx, input.idempotencyKey, async (tx) => {
-    const { episode, series } = await catalog.visibleEpisode(tx, episodeId);
-    const access = await accessToEpisodes(tx, series, [episode]);
-    const refused = refusal(input.kind, episode, access.get(episode.id));
+  return withTransaction(ctx, async (tx) => {
+    const locked = await wallet.lock(tx, tx.user.id);
+    const sale = await repo.episodeSale(tx.db, {
+      userId: tx.user.id,
+      brandId: tx.brand.id,
+      episodeId,
+      key: input.idempotencyKey,
+      now: tx.now,
+    });
+    if (sale.earlier) return answer(sale.earlier, await wallet.balance(tx));
+    const { episode, series } = saleable(tx, sale);
+    // A sale depends on what the member holds (a running rental or unlock, an ownership) and on
+    // the episode being free, not on the series' wait-until-free ticket.
+    const access = episodeAccess(episode, sale.ownerships, { intervalHours: null, lastUsedAt: null }, tx.now);
+    const refused = refusal(input.kind, episode, access);
     if (refused) throw refused;
-    return complete(tx, {
+    return complete(tx, locked, {
       kind: input.kind,
-      series,
-      episodes: [episode],
-      price: priceOf(input.kind, episode, series),
+      seriesId: series.id,
+      episodeIds: [episode.id],
+      price: priceOf(input.kind, episode, series.discountPercent),
       key: input.idempotencyKey,
     });
   });
@@ -132,12 +160,11 @@ async function remaining(ctx: MemberContext, seriesId: number, kind: EpisodePurc
   const { series, episodes } = await catalog.seriesForSale(ctx, seriesId);
   const access = await accessToEpisodes(ctx, series, episodes);
   const open = episodes.filter((e) => refusal(kind, e, access.get(e.id)) === null);
-  const base = (e: Episode) => (kind === 'RENT' ? e.rentPrice : e.buyPrice);
   return {
     series,
     episodes: open,
-    listPrice: open.reduce((s, e) => s + base(e), 0),
-    price: open.reduce((s, e) => s + priceOf(kind, e, series), 0),
+    listPrice: open.reduce((s, e) => s + priceOf(kind, e, 0), 0),
+    price: open.reduce((s, e) => s + priceOf(kind, e, series.discountPercent), 0),
   };
 }
 
@@ -163,13 +190,17 @@ export function purchaseAll(
   seriesId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return once(ctx, input.idempotencyKey, async (tx) => {
+  return withTransaction(ctx, async (tx) => {
+    // The lock first, as for one episode: a retry of the key waits, then finds the first purchase.
+    const locked = await wallet.lock(tx, tx.user.id);
+    const earlier = await repo.findByKey(tx.db, tx.user.id, input.idempotencyKey);
+    if (earlier) return answer(earlier, await wallet.balance(tx));
     const r = await remaining(tx, seriesId, input.kind);
     if (r.episodes.length === 0) throw new AppError('EXIST_LIBRARY');
-    return complete(tx, {
+    return complete(tx, locked, {
       kind: input.kind === 'RENT' ? 'ALL_RENT' : 'ALL_POSSESSION',
-      series: r.series,
-      episodes: r.episodes,
+      seriesId: r.series.id,
+      episodeIds: r.episodes.map((e) => e.id),
       price: r.price,
       key: input.idempotencyKey,
     });

@@ -14,6 +14,7 @@ export interface Checkout {
 
 export interface PaymentProvider {
   readonly method: PaymentMethod;
+  /** `webOrigin`: where the member's browser comes back to, already checked against the web's origins. */
   createCheckout(order: OrderRow, urls: { webOrigin: string }): Promise<Checkout>;
   refund(order: OrderRow): Promise<void>;
 }
@@ -21,15 +22,15 @@ export interface PaymentProvider {
 export type PaymentProviders = ReadonlyMap<PaymentMethod, PaymentProvider>;
 
 /**
- * The default provider: no money moves. Its checkout is the web's page /shop/checkout/{order},
- * which offers success, failure and cancel (POST /shop/orders/{id}/sandbox). The address is a
- * path, so the member stays on the host of their brand.
+ * The default provider: no money moves. Its checkout is the web's page /shop/checkout/{order} on
+ * the web origin the member is on, which offers success, failure and cancel
+ * (POST /shop/orders/{id}/sandbox).
  */
 export function createSandboxProvider(): PaymentProvider {
   return {
     method: 'SANDBOX',
-    async createCheckout(order) {
-      return { checkoutUrl: sandboxCheckoutPath(order.id), providerRef: `sandbox_${order.id}` };
+    async createCheckout(order, { webOrigin }) {
+      return { checkoutUrl: sandboxCheckoutUrl(webOrigin, order.id), providerRef: `sandbox_${order.id}` };
     },
     async refund() {
       // Nothing was taken, so nothing is given back; the order still turns REFUNDED.
@@ -37,6 +38,6 @@ export function createSandboxProvider(): PaymentProvider {
   };
 }
 
-export function sandboxCheckoutPath(orderId: number): string {
-  return `/shop/checkout/${orderId}`;
+export function sandboxCheckoutUrl(webOrigin: string, orderId: number): string {
+  return `${webOrigin}/shop/checkout/${orderId}`;
 }

@@ -127,3 +127,13 @@ export async function recordPaymentEvent(
   const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
   return rows.length > 0;
 }
+
+/** The orders that hold a member's coupon (unpaid or paid), locked until the transaction ends. */
+export async function lockOrdersHoldingCoupon(db: Db, couponUserId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.couponUserId, couponUserId), inArray(orders.status, ['UNPAID', 'PAID'])))
+    .orderBy(asc(orders.id))
+    .for('update');
+}

@@ -24,7 +24,9 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'member',
     body: CreateOrderRequest,
     response: Order,
-    handler: (ctx, { body }) => shop.createOrder(ctx, body),
+    // The reader's web origin as the web sends it, else as the browser's Origin header says.
+    handler: (ctx, { body }, { request }) =>
+      shop.createOrder(ctx, { ...body, webOrigin: body.webOrigin ?? request.headers.origin }),
   });
 
   route({
@@ -34,7 +36,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'member',
     params: OrderIdParams,
     response: Order,
-    handler: (ctx, { params }) => shop.getOrder(ctx, params.orderId),
+    handler: (ctx, { params }, { request }) => shop.getOrder(ctx, params.orderId, request.headers.origin),
   });
 
   route({

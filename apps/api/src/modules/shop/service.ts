@@ -21,9 +21,11 @@ import {
   withTransaction,
 } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { webOriginFor } from '../../web-origins.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
-import { sandboxCheckoutPath } from './providers.js';
+import { insertOrderApplyingCoupon } from './coupon.js';
+import { sandboxCheckoutUrl } from './providers.js';
 import * as repo from './repo.js';
 
 // The coin shop (spec §2 /shop, §3 shop items, §8 payment codes; DESIGN §5): coin products per
@@ -89,6 +91,8 @@ function toOrder(order: repo.OrderRow, ctx: ServiceContext, checkoutUrl: string 
     bonusCoins: order.bonusCoins,
     freeCoins: order.freeCoins,
     amount: order.amount,
+    discount: order.discount,
+    couponId: order.couponUserId,
     currency: order.currency,
     checkoutUrl: order.status === 'UNPAID' ? checkoutUrl : null,
     returnPath: order.returnPath,
@@ -118,20 +122,21 @@ async function checkLimits(ctx: MemberContext, product: repo.ProductRow): Promis
 
 /**
  * POST /shop/orders: an UNPAID order and where to pay it. The same idempotency key answers the
- * same order (a double click opens one checkout).
+ * same order (a double click opens one checkout). The checkout comes back to `webOrigin` (the
+ * reader's, as the web sends it or the Origin header gives it) when it is one of the web's.
  */
 export async function createOrder(ctx: MemberContext, input: CreateOrderRequest): Promise<Order> {
   const provider = ctx.services.payments.get(input.paymentMethod);
   if (!provider) throw new AppError('NOT_FOUND_PAYMENT_METHOD');
-  const webOrigin = ctx.services.webOrigins[0] ?? '';
+  const webOrigin = webOriginFor(input.webOrigin, ctx.services.webOrigins);
   const earlier = await repo.findOrderByKey(ctx.db, ctx.user.id, input.idempotencyKey);
-  if (earlier) return answerOrder(ctx, earlier);
+  if (earlier) return answerOrder(ctx, earlier, webOrigin);
   if (!REQUIRED_AGREEMENTS.every((a) => input.agreements.includes(a))) throw new AppError('REQUIRED_AGREEMENT');
   const product = await repo.findProduct(ctx.db, ctx.brand.id, input.productId);
   if (!product?.channels.includes(input.channel)) throw new AppError('NOT_FOUND_COIN_PRODUCT');
   await checkLimits(ctx, product);
 
-  const inserted = await repo.insertOrderUnlessKeyTaken(ctx.db, {
+  const inserted = await insertOrderApplyingCoupon(ctx, input.couponId, {
     userId: ctx.user.id,
     brandId: ctx.brand.id,
     productId: product.id,
@@ -148,15 +153,22 @@ export async function createOrder(ctx: MemberContext, input: CreateOrderRequest)
   // Another request with the same key got there first: answer its order.
   const order = inserted ?? (await repo.findOrderByKey(ctx.db, ctx.user.id, input.idempotencyKey));
   if (!order) throw new Error('order vanished');
-  if (!inserted) return answerOrder(ctx, order);
+  if (!inserted) return answerOrder(ctx, order, webOrigin);
   const checkout = await provider.createCheckout(order, { webOrigin });
   const saved = await repo.updateOrder(ctx.db, order.id, { providerRef: checkout.providerRef });
   return toOrder(saved, ctx, checkout.checkoutUrl);
 }
 
-/** An order answered again: the sandbox's checkout is known; a provider's page was given once. */
-function answerOrder(ctx: ServiceContext, order: repo.OrderRow): Order {
-  return toOrder(order, ctx, order.provider === 'SANDBOX' ? sandboxCheckoutPath(order.id) : null);
+/**
+ * An order answered again: the sandbox's checkout is known (on `webOrigin`, by default the web's
+ * first origin); a provider's page was given once.
+ */
+function answerOrder(
+  ctx: ServiceContext,
+  order: repo.OrderRow,
+  webOrigin = webOriginFor(undefined, ctx.services.webOrigins),
+): Order {
+  return toOrder(order, ctx, order.provider === 'SANDBOX' ? sandboxCheckoutUrl(webOrigin, order.id) : null);
 }
 
 /** The member's own order; another member's answers NOT_EXIST, as one that does not exist. */
@@ -166,8 +178,16 @@ async function ownOrder(ctx: MemberContext, orderId: number): Promise<repo.Order
   return order;
 }
 
-export async function getOrder(ctx: MemberContext, orderId: number): Promise<Order> {
-  return answerOrder(ctx, await ownOrder(ctx, orderId));
+/** GET /shop/orders/{id}; `webOrigin` (the Origin header) places an unpaid sandbox order's checkout. */
+export async function getOrder(ctx: MemberContext, orderId: number, webOrigin?: string): Promise<Order> {
+  return answerOrder(ctx, await ownOrder(ctx, orderId), webOriginFor(webOrigin, ctx.services.webOrigins));
+}
+
+/** What `markPaid` did: the order as it left it, and why a FAILED one could not be honoured. */
+export interface PaidOrder {
+  order: repo.OrderRow;
+  /** The stock ran out (LIMITED_COIN_PRODUCT) or the member's limit was reached (…_USER); null when paid. */
+  refusal: 'LIMITED_COIN_PRODUCT' | 'LIMITED_COIN_PRODUCT_USER' | null;
 }
 
 /**
@@ -175,23 +195,32 @@ export async function getOrder(ctx: MemberContext, orderId: number): Promise<Ord
  * again, a double click) finds it PAID and changes nothing. A product sold out or over the
  * member's limit meanwhile fails the order instead: the provider's money is then refunded by the caller.
  */
-export async function markPaid(ctx: ServiceContext, orderId: number): Promise<repo.OrderRow> {
+export async function markPaid(ctx: ServiceContext, orderId: number): Promise<PaidOrder> {
   return withTransaction(ctx, async (tx) => {
     const order = await repo.lockOrder(tx.db, orderId);
     if (!order) throw new AppError('NOT_EXIST');
-    if (order.status === 'PAID' || order.status === 'REFUNDED') return order;
+    if (order.status === 'PAID' || order.status === 'REFUNDED') return { order, refusal: null };
+    // The wallet before the member's row, as a purchase takes them (its rows refer to the
+    // member's): a payment and a purchase of one member wait for each other, never deadlock.
+    await wallet.lock(tx, order.userId);
     // The member's row orders their charges: purchaseCount and the per-member limit stay exact.
     const member = await users.lock(tx, order.userId);
     if (!member) throw new AppError('NOT_FOUND_USER');
     const product = await repo.productById(tx.db, order.productId);
     const paidBefore = (await repo.paidCounts(tx.db, member.id, [order.productId])).get(order.productId) ?? 0;
+    const soldOut = product !== null && product.limitTotal !== null && product.soldCount >= product.limitTotal;
     const overLimit =
       !product ||
       (product.firstPurchaseOnly && member.purchaseCount > 0) ||
       (product.limitPerUser !== null && paidBefore >= product.limitPerUser);
-    if (overLimit || !(await repo.takeFromStock(tx.db, order.productId))) {
-      return repo.updateOrder(tx.db, order.id, { status: 'FAILED' });
-    }
+    let refusal: PaidOrder['refusal'] = soldOut
+      ? 'LIMITED_COIN_PRODUCT'
+      : overLimit
+        ? 'LIMITED_COIN_PRODUCT_USER'
+        : null;
+    // Taken last and conditionally: another payment may have had the last unit meanwhile.
+    if (!refusal && !(await repo.takeFromStock(tx.db, order.productId))) refusal = 'LIMITED_COIN_PRODUCT';
+    if (refusal) return { order: await repo.updateOrder(tx.db, order.id, { status: 'FAILED' }), refusal };
     const purchaseCount = member.purchaseCount + 1;
     await users.update(tx, member.id, { purchaseCount });
     const lots = [
@@ -214,7 +243,8 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<re
         orderId: order.id,
       });
     }
-    return repo.updateOrder(tx.db, order.id, { status: 'PAID', paidAt: tx.now, purchaseCount });
+    const paid = await repo.updateOrder(tx.db, order.id, { status: 'PAID', paidAt: tx.now, purchaseCount });
+    return { order: paid, refusal: null };
   });
 }
 
@@ -238,13 +268,10 @@ export async function sandboxOutcome(ctx: MemberContext, orderId: number, { outc
     if (order.status === wanted) return answerOrder(ctx, order);
     throw new AppError(order.status === 'PAID' || order.status === 'REFUNDED' ? 'ALREADY_PAID' : 'INVALID_PARAMETER');
   }
-  const done = wanted === 'PAID' ? await markPaid(ctx, order.id) : await markUnpaid(ctx, order.id, wanted);
-  if (done.status === 'FAILED' && wanted === 'PAID') {
-    const product = await repo.productById(ctx.db, done.productId);
-    const soldOut = product?.limitTotal != null && product.soldCount >= product.limitTotal;
-    throw new AppError(soldOut ? 'LIMITED_COIN_PRODUCT' : 'LIMITED_COIN_PRODUCT_USER');
-  }
-  return answerOrder(ctx, done);
+  if (wanted !== 'PAID') return answerOrder(ctx, await markUnpaid(ctx, order.id, wanted));
+  const { order: paid, refusal } = await markPaid(ctx, order.id);
+  if (refusal) throw new AppError(refusal);
+  return answerOrder(ctx, paid);
 }
 
 /**
@@ -298,8 +325,8 @@ export async function applyStripeEvent(
       return 'repeated';
     }
     if (event.type === 'checkout.session.completed' && event.paid) {
-      const done = await markPaid(tx, order.id);
-      if (done.status === 'FAILED') await tx.services.payments.get('STRIPE')?.refund(done);
+      const { order: done, refusal } = await markPaid(tx, order.id);
+      if (refusal) await tx.services.payments.get('STRIPE')?.refund(done);
     } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
       await markUnpaid(tx, order.id, event.type === 'checkout.session.expired' ? 'CANCELLED' : 'FAILED');
     }

@@ -1,4 +1,4 @@
-import { IdParams, ReadingPosition, SaveProgressBody, ViewerResponse } from '@balcony/contracts';
+import { EpisodeOffer, IdParams, ReadingPosition, SaveProgressBody, ViewerResponse } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesOf } from '../../http/route.js';
 import * as viewer from './service.js';
@@ -15,6 +15,17 @@ export const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     params: IdParams,
     response: ViewerResponse,
     handler: (ctx, { params }) => viewer.episodeViewer(ctx, params.id),
+  });
+
+  route({
+    method: 'GET',
+    url: '/episodes/:id/offer',
+    summary:
+      'What opening an episode takes for the caller: prices, sale type, access and the ticket (the locked viewer)',
+    access: 'reader',
+    params: IdParams,
+    response: EpisodeOffer,
+    handler: (ctx, { params }) => viewer.episodeOffer(ctx, params.id),
   });
 
   route({

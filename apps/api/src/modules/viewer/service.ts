@@ -2,6 +2,7 @@ import {
   AppError,
   type EpisodeAccess,
   type EpisodeLink,
+  type EpisodeOffer,
   isReadable,
   type ReadingPosition,
   type ViewerResponse,
@@ -49,6 +50,7 @@ export async function episodeViewer(ctx: ServiceContext, episodeId: number): Pro
       title: series.title,
       status: series.status,
       nextUpdateAt: series.status === 'SCHEDULED' ? (nextAt?.toISOString() ?? null) : null,
+      freetimeIntervalHours: series.freetimeIntervalHours,
     },
     episode: {
       id: episode.id,
@@ -65,6 +67,21 @@ export async function episodeViewer(ctx: ServiceContext, episodeId: number): Pro
     prev: link(neighbours.prev),
     next: link(neighbours.next),
     resume,
+  };
+}
+
+/**
+ * What opening an episode takes for this caller (the viewer's locked screen, decision 0154): its
+ * prices and sale type and the caller's access (a ticket ready or its time), as the series page
+ * shows them. Served to whoever may see the series, like the viewer.
+ */
+export async function episodeOffer(ctx: ServiceContext, episodeId: number): Promise<EpisodeOffer> {
+  const { episode, series } = await catalog.episodeForReading(ctx, episodeId);
+  const access = (await accessToEpisodes(ctx, series, [episode])).get(episode.id);
+  if (!access) throw new AppError('NOT_FOUND_EPISODE');
+  return {
+    series: { id: series.id, title: series.title, freetimeIntervalHours: series.freetimeIntervalHours },
+    episode: toLink(episode, series, access),
   };
 }
 

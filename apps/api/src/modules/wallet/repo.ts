@@ -1,20 +1,21 @@
 import type { CoinHistoryType, CoinSource, CoinType } from '@balcony/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   coinLots,
   episodePurchases,
   ledgerAccounts,
   ledgerTransfers,
-  lotAllocations,
   OPERATOR_SHARDS,
   type OperatorAccount,
   orders,
   series,
 } from '../../db/schema.js';
-import type { Allocation, OpenLot } from './rules.js';
+import type { OpenLot } from './rules.js';
 
-// Queries of the coin book (DESIGN §5): accounts, transfers, lots and their allocations.
+// Queries of the coin book (DESIGN §5): accounts, transfers, lots and their allocations. The
+// statements of every episode purchase are named (`.prepare(name)`): PostgreSQL parses and plans
+// them once per connection instead of once per call (decision 0147).
 
 export const LEDGERS: readonly CoinType[] = ['COIN', 'FREE_COIN', 'BONUS', 'MILEAGE'];
 
@@ -31,7 +32,9 @@ export async function lockMemberAccounts(db: Db, userId: number): Promise<Accoun
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.userId, userId))
       .orderBy(asc(ledgerAccounts.id))
-      .for('update');
+      .for('update')
+      .prepare('wallet_lock_accounts')
+      .execute();
   let rows = await lock();
   if (rows.length < LEDGERS.length) {
     await db
@@ -43,25 +46,39 @@ export async function lockMemberAccounts(db: Db, userId: number): Promise<Accoun
   return Object.fromEntries(rows.map((r) => [r.ledger, r.id])) as AccountIds;
 }
 
+/** Every operator account by operator, coin type and shard (made by the migrations; they never change). */
+export type OperatorAccounts = ReadonlyMap<string, number>;
+
+const operatorKey = (operator: OperatorAccount, ledger: CoinType, shard: number) => `${operator}/${ledger}/${shard}`;
+
+export async function operatorAccounts(db: Db): Promise<OperatorAccounts> {
+  const rows = await db
+    .select({
+      id: ledgerAccounts.id,
+      operator: ledgerAccounts.operator,
+      ledger: ledgerAccounts.ledger,
+      shard: ledgerAccounts.shard,
+    })
+    .from(ledgerAccounts)
+    .where(isNotNull(ledgerAccounts.operator));
+  return new Map(rows.map((r) => [operatorKey(r.operator as OperatorAccount, r.ledger, r.shard), r.id]));
+}
+
 /**
- * The operator's account of a ledger on the other side of a member's movement (made by the
- * migrations): one of OPERATOR_SHARDS, picked by member, so members do not queue on one row.
+ * The operator's account of a ledger on the other side of a member's movement: one of
+ * OPERATOR_SHARDS, picked by member, so members do not queue on one row.
  */
-export async function operatorAccount(
-  db: Db,
+export function operatorAccount(
+  accounts: OperatorAccounts,
   operator: OperatorAccount,
   ledger: CoinType,
   userId: number,
-): Promise<number> {
+): number {
   const shard = userId % OPERATOR_SHARDS;
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(eq(ledgerAccounts.operator, operator), eq(ledgerAccounts.ledger, ledger), eq(ledgerAccounts.shard, shard)),
-    );
-  if (!row) throw new Error(`operator account ${operator}/${ledger}/${shard} is missing: run the migrations`);
-  return row.id;
+  const id = accounts.get(operatorKey(operator, ledger, shard));
+  if (id === undefined)
+    throw new Error(`operator account ${operator}/${ledger}/${shard} is missing: run the migrations`);
+  return id;
 }
 
 export interface NewTransfer {
@@ -79,19 +96,133 @@ export interface NewTransfer {
   note?: string | null;
 }
 
-/** Posts a movement and its effect on both accounts; a member's account below zero is refused by its check. */
-export async function postTransfer(db: Db, t: NewTransfer): Promise<number> {
-  const [row] = await db.insert(ledgerTransfers).values(t).returning({ id: ledgerTransfers.id });
-  if (!row) throw new Error('transfer not inserted');
-  await db
-    .update(ledgerAccounts)
-    .set({ debits: sql`${ledgerAccounts.debits} + ${t.amount}` })
-    .where(eq(ledgerAccounts.id, t.debitAccountId));
-  await db
-    .update(ledgerAccounts)
-    .set({ credits: sql`${ledgerAccounts.credits} + ${t.amount}` })
-    .where(eq(ledgerAccounts.id, t.creditAccountId));
-  return row.id;
+/** Coins a transfer (named by its key) takes out of a lot. */
+export interface KeyedAllocation {
+  key: string;
+  lotId: number;
+  amount: number;
+}
+
+/** A lot a transfer (named by its key) credits. */
+export interface NewLot {
+  key: string;
+  userId: number;
+  ledger: CoinType;
+  source: CoinSource;
+  amount: number;
+  expiresAt: Date | null;
+}
+
+/** Everything one movement writes: its transfers, the lots they take from and the lots they credit. */
+export interface Movement {
+  transfers: readonly NewTransfer[];
+  allocations?: readonly KeyedAllocation[];
+  lots?: readonly NewLot[];
+}
+
+const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+/** Ids as one `int[]` parameter (drizzle would spread an array into a list). */
+const ids = (list: Iterable<number>) => sql`${`{${[...new Set(list)].join(',')}}`}::int[]`;
+
+/**
+ * Posts a movement in one statement: the transfers (a key already posted is skipped, with
+ * everything that hangs on it), their effect on both accounts, the lots' allocations and
+ * remainders, and the lots credited. Every account the movement touches is locked in id order
+ * before any is changed, so two movements never lock the operator's accounts in opposite orders
+ * (an UPDATE alone locks rows in whatever order its plan reads them). A member's account or a lot
+ * that would go below zero fails the statement by its check. Answers the keys of the transfers written.
+ */
+export async function post(db: Db, m: Movement): Promise<Set<string>> {
+  if (m.transfers.length === 0) return new Set();
+  const transfers = m.transfers.map((t) => ({
+    key: t.key,
+    ledger: t.ledger,
+    debit_account_id: t.debitAccountId,
+    credit_account_id: t.creditAccountId,
+    amount: t.amount,
+    user_id: t.userId,
+    type: t.type,
+    title: t.title,
+    source: t.source ?? null,
+    order_id: t.orderId ?? null,
+    purchase_id: t.purchaseId ?? null,
+    note: t.note ?? null,
+  }));
+  const allocations = (m.allocations ?? []).map((a) => ({ key: a.key, lot_id: a.lotId, amount: a.amount }));
+  const lots = (m.lots ?? []).map((l) => ({
+    key: l.key,
+    user_id: l.userId,
+    ledger: l.ledger,
+    source: l.source,
+    amount: l.amount,
+    expires_at: l.expiresAt?.toISOString() ?? null,
+  }));
+  const accountIds = ids(m.transfers.flatMap((t) => [t.debitAccountId, t.creditAccountId]));
+  const step = (name: string, body: SQL) => db.$with(name, {}).as(body);
+  const rows = await db
+    .with(
+      step(
+        'moves',
+        sql`select * from jsonb_to_recordset(${json(transfers)}) as m(
+              key text, ledger text, debit_account_id int, credit_account_id int, amount int, user_id int,
+              type text, title text, source text, order_id int, purchase_id int, note text)`,
+      ),
+      step('locked', sql`select id from ledger_accounts where id = any(${accountIds}) order by id for no key update`),
+      step(
+        'posted',
+        sql`insert into ledger_transfers
+                   (key, ledger, debit_account_id, credit_account_id, amount, user_id, type, title, source, order_id, purchase_id, note)
+            select key, ledger, debit_account_id, credit_account_id, amount, user_id, type, title, source, order_id, purchase_id, note
+              from moves
+                on conflict (key) do nothing
+            returning id, key, debit_account_id, credit_account_id, amount`,
+      ),
+      step(
+        'totals',
+        sql`select id, sum(debits) as debits, sum(credits) as credits
+              from (select debit_account_id as id, amount as debits, 0 as credits from posted
+                    union all
+                    select credit_account_id, 0, amount from posted) as sides
+             group by id`,
+      ),
+      // Reading "locked" first takes every lock, in id order, before the first row changes.
+      step(
+        'accounts',
+        sql`update ledger_accounts a
+               set debits = a.debits + t.debits, credits = a.credits + t.credits
+              from totals t
+             where (select count(*) from locked) > 0 and a.id = any(${accountIds}) and a.id = t.id`,
+      ),
+      step(
+        'allocated',
+        sql`insert into lot_allocations (transfer_id, lot_id, amount)
+            select p.id, x.lot_id, x.amount
+              from posted p
+              join jsonb_to_recordset(${json(allocations)}) as x(key text, lot_id int, amount int) on x.key = p.key
+            returning lot_id, amount`,
+      ),
+      step(
+        'taken',
+        sql`update coin_lots l
+               set remaining = l.remaining - x.amount
+              from (select lot_id, sum(amount) as amount from allocated group by lot_id) x
+             where l.id = any(${ids(allocations.map((a) => a.lot_id))}) and l.id = x.lot_id`,
+      ),
+      step(
+        'credited',
+        sql`insert into coin_lots (user_id, ledger, transfer_id, source, amount, remaining, expires_at)
+            select x.user_id, x.ledger, p.id, x.source, x.amount, x.amount, x.expires_at
+              from posted p
+              join jsonb_to_recordset(${json(lots)})
+                   as x(key text, user_id int, ledger text, source text, amount int, expires_at timestamptz)
+                   on x.key = p.key`,
+      ),
+    )
+    .select({ key: sql<string>`posted.key` })
+    .from(sql`posted`)
+    .prepare('wallet_post')
+    .execute();
+  return new Set(rows.map((r) => r.key));
 }
 
 export async function transferExists(db: Db, key: string): Promise<boolean> {
@@ -99,27 +230,8 @@ export async function transferExists(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertLot(
-  db: Db,
-  lot: {
-    userId: number;
-    ledger: CoinType;
-    transferId: number;
-    source: CoinSource;
-    amount: number;
-    expiresAt: Date | null;
-  },
-): Promise<number> {
-  const [row] = await db
-    .insert(coinLots)
-    .values({ ...lot, remaining: lot.amount })
-    .returning({ id: coinLots.id });
-  if (!row) throw new Error('lot not inserted');
-  return row.id;
-}
-
-/** The member's lots with coins left, of these ledgers (expired ones included: the caller decides). */
-export async function openLots(db: Db, userId: number, ledgers: readonly CoinType[]): Promise<OpenLot[]> {
+/** The member's lots with coins left, of every coin type (expired ones included: the caller decides). */
+export async function openLots(db: Db, userId: number): Promise<OpenLot[]> {
   return db
     .select({
       id: coinLots.id,
@@ -129,19 +241,9 @@ export async function openLots(db: Db, userId: number, ledgers: readonly CoinTyp
       createdAt: coinLots.createdAt,
     })
     .from(coinLots)
-    .where(and(eq(coinLots.userId, userId), inArray(coinLots.ledger, [...ledgers]), gt(coinLots.remaining, 0)));
-}
-
-/** Records which lots paid a debit and takes the coins out of them. */
-export async function allocateLots(db: Db, transferId: number, allocations: readonly Allocation[]): Promise<void> {
-  if (allocations.length === 0) return;
-  await db.insert(lotAllocations).values(allocations.map((a) => ({ transferId, lotId: a.lotId, amount: a.amount })));
-  for (const a of allocations) {
-    await db
-      .update(coinLots)
-      .set({ remaining: sql`${coinLots.remaining} - ${a.amount}` })
-      .where(eq(coinLots.id, a.lotId));
-  }
+    .where(and(eq(coinLots.userId, userId), gt(coinLots.remaining, 0)))
+    .prepare('wallet_open_lots')
+    .execute();
 }
 
 /** The lots credited for an order (paid, bonus and free coins of one charge). */

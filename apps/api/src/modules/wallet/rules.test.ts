@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, allocateDeduction, type OpenLot, spendingOrder, totalsByLedger } from './rules.js';
+import {
+  afterAllocations,
+  allocate,
+  allocateDeduction,
+  balanceFrom,
+  type OpenLot,
+  spendingOrder,
+  totalsByLedger,
+} from './rules.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const day = (n: number) => new Date(now.getTime() + n * 86_400_000);
@@ -69,5 +77,30 @@ describe('allocateDeduction', () => {
       { lotId: 1, ledger: 'MILEAGE', amount: 70 },
     ]);
     expect(allocateDeduction(lots, 151, now)).toBeNull();
+  });
+});
+
+describe('the balance after a payment', () => {
+  it('counts the coins left in unexpired lots, points apart, and lists the soonest expiries', () => {
+    const lots = [
+      lot(1, 'COIN', 10, null),
+      lot(2, 'BONUS', 5, day(20)),
+      lot(3, 'FREE_COIN', 5, day(3)),
+      lot(4, 'FREE_COIN', 7, day(-1)),
+      lot(5, 'MILEAGE', 500, day(100)),
+    ];
+    const paid = afterAllocations(lots, allocate(lots, 8, now) ?? []);
+    expect(paid.map((l) => l.remaining)).toEqual([10, 2, 0, 7, 500]);
+    expect(balanceFrom(paid, now)).toEqual({
+      coin: 10,
+      freeCoin: 0,
+      bonus: 2,
+      mileage: 500,
+      total: 12,
+      expiring: [
+        { type: 'BONUS', amount: 2, expiresAt: day(20).toISOString() },
+        { type: 'MILEAGE', amount: 500, expiresAt: day(100).toISOString() },
+      ],
+    });
   });
 });

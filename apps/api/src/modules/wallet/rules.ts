@@ -1,4 +1,4 @@
-import type { CoinType } from '@balcony/contracts';
+import type { CoinBalance, CoinType } from '@balcony/contracts';
 
 // The spending order of DESIGN §5, pure so that it is tested on its own: an episode is paid from
 // free and bonus coins first, the lot that expires soonest first, then from paid coins, oldest
@@ -27,7 +27,8 @@ const soonestExpiringFirst = (a: OpenLot, b: OpenLot) =>
   time(a.expiresAt) - time(b.expiresAt) || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 const oldestFirst = (a: OpenLot, b: OpenLot) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 
-const usable = (l: OpenLot, now: Date) => l.remaining > 0 && time(l.expiresAt) > now.getTime();
+const usable = (l: Pick<OpenLot, 'remaining' | 'expiresAt'>, now: Date) =>
+  l.remaining > 0 && time(l.expiresAt) > now.getTime();
 
 /** Lots in the order they are spent on episodes; expired and empty lots and points are left out. */
 export function spendingOrder(lots: readonly OpenLot[], now: Date): OpenLot[] {
@@ -65,4 +66,34 @@ export function totalsByLedger(allocations: readonly Allocation[]): [CoinType, n
   const sums = new Map<CoinType, number>();
   for (const a of allocations) sums.set(a.ledger, (sums.get(a.ledger) ?? 0) + a.amount);
   return [...sums].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** What is left in each lot once these allocations are taken out of it. */
+export function afterAllocations<L extends Pick<OpenLot, 'id' | 'remaining'>>(
+  lots: readonly L[],
+  allocations: readonly Pick<Allocation, 'lotId' | 'amount'>[],
+): L[] {
+  const taken = new Map<number, number>();
+  for (const a of allocations) taken.set(a.lotId, (taken.get(a.lotId) ?? 0) + a.amount);
+  return lots.map((l) => ({ ...l, remaining: l.remaining - (taken.get(l.id) ?? 0) }));
+}
+
+const MAX_EXPIRING_SHOWN = 5;
+
+/** Balances by type as they can be used now (unexpired coins left), and the soonest expiries. */
+export function balanceFrom(
+  lots: readonly Pick<OpenLot, 'ledger' | 'remaining' | 'expiresAt'>[],
+  now: Date,
+): CoinBalance {
+  const open = lots.filter((l) => usable(l, now));
+  const sum = (ledger: CoinType) => open.filter((l) => l.ledger === ledger).reduce((s, l) => s + l.remaining, 0);
+  const coin = sum('COIN');
+  const freeCoin = sum('FREE_COIN');
+  const bonus = sum('BONUS');
+  const expiring = open
+    .filter((l): l is typeof l & { expiresAt: Date } => l.expiresAt !== null)
+    .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+    .slice(0, MAX_EXPIRING_SHOWN)
+    .map((l) => ({ type: l.ledger, amount: l.remaining, expiresAt: l.expiresAt.toISOString() }));
+  return { coin, freeCoin, bonus, mileage: sum('MILEAGE'), total: coin + freeCoin + bonus, expiring };
 }

@@ -15,11 +15,20 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import type { Db } from '../../db/client.js';
 import type { OperatorAccount } from '../../db/schema.js';
 import * as repo from './repo.js';
-import { allocate, allocateDeduction, type OpenLot, SPENDABLE_LEDGERS, totalsByLedger } from './rules.js';
+import {
+  afterAllocations,
+  allocate,
+  allocateDeduction,
+  balanceFrom,
+  type OpenLot,
+  SPENDABLE_LEDGERS,
+  totalsByLedger,
+} from './rules.js';
 
 // The coin wallet (DESIGN §5): the only writer of the book. Every movement runs in one
-// transaction that first locks the member's accounts, is posted as a transfer under a unique key
-// (a retry with the same key changes nothing), and a member's account can never go below zero.
+// transaction that first locks the member's accounts, is posted in one statement as transfers
+// under unique keys (a retry with the same key changes nothing; decision 0149), and a member's
+// account can never go below zero.
 
 export { SPENDABLE_LEDGERS } from './rules.js';
 
@@ -40,77 +49,119 @@ export interface Credit {
   note?: string;
 }
 
+/**
+ * The member's wallet as `lock` left it: their account ids, locked until the transaction that
+ * locked them ends. Movements of that transaction reuse them instead of locking again.
+ */
+export interface LockedWallet {
+  readonly userId: number;
+  readonly accounts: repo.AccountIds;
+  /** The transaction holding the lock. */
+  readonly db: Db;
+}
+
 /** Locks the member's wallet until the caller's transaction ends (every movement of theirs waits). */
-export async function lock(ctx: ServiceContext, userId: number): Promise<void> {
+export async function lock(ctx: ServiceContext, userId: number): Promise<LockedWallet> {
   if (!ctx.inTransaction) throw new Error('wallet.lock runs inside a transaction');
-  await repo.lockMemberAccounts(ctx.db, userId);
+  return { userId, accounts: await repo.lockMemberAccounts(ctx.db, userId), db: ctx.db };
+}
+
+/**
+ * The operator's account ids, read once per app (its services: one app, one database) or per
+ * database handle for the jobs; the migrations made them and they never change.
+ */
+const operatorAccountsOf = new WeakMap<object, Promise<repo.OperatorAccounts>>();
+
+function operatorAccounts(owner: object, db: Db): Promise<repo.OperatorAccounts> {
+  let known = operatorAccountsOf.get(owner);
+  if (!known) {
+    known = repo.operatorAccounts(db);
+    operatorAccountsOf.set(owner, known);
+    // A failed read (a connection lost) is tried again by the next movement.
+    known.catch(() => operatorAccountsOf.delete(owner));
+  }
+  return known;
 }
 
 /** Adds coins; false when a movement with this key was already applied (nothing changes). */
 export async function credit(ctx: ServiceContext, c: Credit): Promise<boolean> {
   return withTransaction(ctx, async (tx) => {
-    const accounts = await repo.lockMemberAccounts(tx.db, c.userId);
-    if (await repo.transferExists(tx.db, c.key)) return false;
-    const transferId = await repo.postTransfer(tx.db, {
-      key: c.key,
-      ledger: c.ledger,
-      debitAccountId: await repo.operatorAccount(tx.db, c.from, c.ledger, c.userId),
-      creditAccountId: accounts[c.ledger],
-      amount: c.amount,
-      userId: c.userId,
-      type: c.type,
-      title: c.title,
-      source: c.source,
-      orderId: c.orderId ?? null,
-      note: c.note ?? null,
+    const { accounts } = await lock(tx, c.userId);
+    const operators = await operatorAccounts(tx.services, tx.db);
+    const posted = await repo.post(tx.db, {
+      transfers: [
+        {
+          key: c.key,
+          ledger: c.ledger,
+          debitAccountId: repo.operatorAccount(operators, c.from, c.ledger, c.userId),
+          creditAccountId: accounts[c.ledger],
+          amount: c.amount,
+          userId: c.userId,
+          type: c.type,
+          title: c.title,
+          source: c.source,
+          orderId: c.orderId ?? null,
+          note: c.note ?? null,
+        },
+      ],
+      lots: [
+        {
+          key: c.key,
+          userId: c.userId,
+          ledger: c.ledger,
+          source: c.source,
+          amount: c.amount,
+          expiresAt: c.expiresAt,
+        },
+      ],
     });
-    await repo.insertLot(tx.db, {
-      userId: c.userId,
-      ledger: c.ledger,
-      transferId,
-      source: c.source,
-      amount: c.amount,
-      expiresAt: c.expiresAt,
-    });
-    return true;
+    return posted.has(c.key);
   });
 }
 
 /**
  * Pays `amount` coins for episodes in the spending order (free and bonus coins first), one
- * transfer per coin type keyed `${key}:${ledger}`. COIN_INSUFFICIENT when the unexpired coins do
- * not cover it. Must run inside the caller's transaction (the purchase row commits with it).
+ * transfer per coin type keyed `${key}:${ledger}`, from the wallet the caller locked in this
+ * transaction; the expiries that are due are written with it. COIN_INSUFFICIENT when the
+ * unexpired coins do not cover it. Answers the balance left. Must run inside the caller's
+ * transaction (the purchase row commits with it).
  */
 export async function spend(
   ctx: ServiceContext,
-  s: { userId: number; amount: number; key: string; purchaseId: number; title: string },
-): Promise<void> {
+  wallet: LockedWallet,
+  s: { amount: number; key: string; purchaseId: number; title: string },
+): Promise<CoinBalance> {
   if (!ctx.inTransaction) throw new Error('wallet.spend runs inside the purchase transaction');
-  if (s.amount === 0) return;
-  const accounts = await repo.lockMemberAccounts(ctx.db, s.userId);
-  const lots = await repo.openLots(ctx.db, s.userId, repo.LEDGERS);
-  await expireDueLots(ctx.db, ctx.now, s.userId, accounts, lots);
+  if (wallet.db !== ctx.db) throw new Error('wallet.spend runs in the transaction that locked the wallet');
+  const lots = await repo.openLots(ctx.db, wallet.userId);
+  if (s.amount === 0) return balanceFrom(lots, ctx.now);
   // Expired lots are left out by the spending order.
   const allocations = allocate(lots, s.amount, ctx.now);
   if (!allocations) throw new AppError('COIN_INSUFFICIENT');
-  for (const [ledger, amount] of totalsByLedger(allocations)) {
-    const transferId = await repo.postTransfer(ctx.db, {
-      key: `${s.key}:${ledger}`,
-      ledger,
-      debitAccountId: accounts[ledger],
-      creditAccountId: await repo.operatorAccount(ctx.db, 'SPENT', ledger, s.userId),
-      amount,
-      userId: s.userId,
-      type: 'USE',
-      title: s.title,
-      purchaseId: s.purchaseId,
-    });
-    await repo.allocateLots(
-      ctx.db,
-      transferId,
-      allocations.filter((a) => a.ledger === ledger),
-    );
-  }
+  const operators = await operatorAccounts(ctx.services, ctx.db);
+  const expired = expiries(wallet, operators, lots, ctx.now);
+  const keyOf = (ledger: CoinType) => `${s.key}:${ledger}`;
+  await repo.post(ctx.db, {
+    transfers: [
+      ...expired.transfers,
+      ...totalsByLedger(allocations).map(([ledger, amount]) => ({
+        key: keyOf(ledger),
+        ledger,
+        debitAccountId: wallet.accounts[ledger],
+        creditAccountId: repo.operatorAccount(operators, 'SPENT', ledger, wallet.userId),
+        amount,
+        userId: wallet.userId,
+        type: 'USE' as const,
+        title: s.title,
+        purchaseId: s.purchaseId,
+      })),
+    ],
+    allocations: [
+      ...expired.allocations,
+      ...allocations.map((a) => ({ key: keyOf(a.ledger), lotId: a.lotId, amount: a.amount })),
+    ],
+  });
+  return balanceFrom(afterAllocations(lots, [...expired.allocations, ...allocations]), ctx.now);
 }
 
 /**
@@ -122,24 +173,25 @@ export async function reverseOrderCredit(
   r: { userId: number; orderId: number; title: string },
 ): Promise<boolean> {
   if (!ctx.inTransaction) throw new Error('wallet.reverseOrderCredit runs inside the refund transaction');
-  const accounts = await repo.lockMemberAccounts(ctx.db, r.userId);
-  // Sorted by coin type, as every movement takes the operator's accounts (no deadlock).
-  const lots = (await repo.lotsOfOrder(ctx.db, r.orderId)).sort((a, b) => a.ledger.localeCompare(b.ledger));
+  const { accounts } = await lock(ctx, r.userId);
+  const lots = await repo.lotsOfOrder(ctx.db, r.orderId);
   if (lots.length === 0 || lots.some((l) => l.remaining !== l.amount)) return false;
-  for (const lot of lots) {
-    const transferId = await repo.postTransfer(ctx.db, {
-      key: `refund:${r.orderId}:${lot.ledger}`,
+  const operators = await operatorAccounts(ctx.services, ctx.db);
+  const keyOf = (lot: (typeof lots)[number]) => `refund:${r.orderId}:${lot.ledger}`;
+  await repo.post(ctx.db, {
+    transfers: lots.map((lot) => ({
+      key: keyOf(lot),
       ledger: lot.ledger,
       debitAccountId: accounts[lot.ledger],
-      creditAccountId: await repo.operatorAccount(ctx.db, 'REFUNDED', lot.ledger, r.userId),
+      creditAccountId: repo.operatorAccount(operators, 'REFUNDED', lot.ledger, r.userId),
       amount: lot.amount,
       userId: r.userId,
-      type: 'CANCEL',
+      type: 'CANCEL' as const,
       title: r.title,
       orderId: r.orderId,
-    });
-    await repo.allocateLots(ctx.db, transferId, [{ lotId: lot.id, ledger: lot.ledger, amount: lot.amount }]);
-  }
+    })),
+    allocations: lots.map((lot) => ({ key: keyOf(lot), lotId: lot.id, amount: lot.amount })),
+  });
   return true;
 }
 
@@ -160,55 +212,67 @@ export async function deduct(
   },
 ): Promise<boolean> {
   return withTransaction(ctx, async (tx) => {
-    const accounts = await repo.lockMemberAccounts(tx.db, d.userId);
+    const wallet = await lock(tx, d.userId);
+    // Asked first: a retry of an applied deduction is not refused for the coins it took itself.
     if (await repo.transferExists(tx.db, d.key)) return false;
-    await expireDueLots(tx.db, tx.now, d.userId, accounts);
-    const allocations = allocateDeduction(await repo.openLots(tx.db, d.userId, [d.ledger]), d.amount, tx.now);
+    const lots = await repo.openLots(tx.db, d.userId);
+    const allocations = allocateDeduction(
+      lots.filter((l) => l.ledger === d.ledger),
+      d.amount,
+      tx.now,
+    );
     if (!allocations) throw new AppError('COIN_INSUFFICIENT');
-    const transferId = await repo.postTransfer(tx.db, {
-      key: d.key,
-      ledger: d.ledger,
-      debitAccountId: accounts[d.ledger],
-      creditAccountId: await repo.operatorAccount(tx.db, d.to, d.ledger, d.userId),
-      amount: d.amount,
-      userId: d.userId,
-      type: 'USE',
-      title: d.title,
-      note: d.note,
+    const operators = await operatorAccounts(tx.services, tx.db);
+    const expired = expiries(wallet, operators, lots, tx.now);
+    await repo.post(tx.db, {
+      transfers: [
+        ...expired.transfers,
+        {
+          key: d.key,
+          ledger: d.ledger,
+          debitAccountId: wallet.accounts[d.ledger],
+          creditAccountId: repo.operatorAccount(operators, d.to, d.ledger, d.userId),
+          amount: d.amount,
+          userId: d.userId,
+          type: 'USE',
+          title: d.title,
+          note: d.note,
+        },
+      ],
+      allocations: [
+        ...expired.allocations,
+        ...allocations.map((a) => ({ key: d.key, lotId: a.lotId, amount: a.amount })),
+      ],
     });
-    await repo.allocateLots(tx.db, transferId, allocations);
     return true;
   });
 }
 
-/** Writes the EXPIRE movements of the member's lots whose time has passed (locked accounts given). */
-async function expireDueLots(
-  db: Db,
+/** The EXPIRE movement of the member's lots whose time has passed: each gives up what is left in it. */
+function expiries(
+  wallet: Pick<LockedWallet, 'userId' | 'accounts'>,
+  operators: repo.OperatorAccounts,
+  lots: readonly OpenLot[],
   now: Date,
-  userId: number,
-  accounts: repo.AccountIds,
-  open?: readonly OpenLot[],
-): Promise<number> {
-  const lots = open ?? (await repo.openLots(db, userId, repo.LEDGERS));
-  // In one order for everyone (coin type, then lot), so two members' expiries take the
-  // operator's EXPIRED accounts in the same order and never deadlock.
+): { transfers: repo.NewTransfer[]; allocations: repo.KeyedAllocation[] } {
+  // In coin-type, then lot order, so that the history lists them alike everywhere; the accounts
+  // are locked in id order by the statement that posts them, whatever this order.
   const due = lots
-    .filter((l) => l.expiresAt !== null && l.expiresAt <= now)
+    .filter((l) => l.remaining > 0 && l.expiresAt !== null && l.expiresAt <= now)
     .sort((a, b) => a.ledger.localeCompare(b.ledger) || a.id - b.id);
-  for (const lot of due) {
-    const transferId = await repo.postTransfer(db, {
+  return {
+    transfers: due.map((lot) => ({
       key: `expire:${lot.id}`,
       ledger: lot.ledger,
-      debitAccountId: accounts[lot.ledger],
-      creditAccountId: await repo.operatorAccount(db, 'EXPIRED', lot.ledger, userId),
+      debitAccountId: wallet.accounts[lot.ledger],
+      creditAccountId: repo.operatorAccount(operators, 'EXPIRED', lot.ledger, wallet.userId),
       amount: lot.remaining,
-      userId,
+      userId: wallet.userId,
       type: 'EXPIRE',
       title: 'EXPIRE',
-    });
-    await repo.allocateLots(db, transferId, [{ lotId: lot.id, ledger: lot.ledger, amount: lot.remaining }]);
-  }
-  return due.length;
+    })),
+    allocations: due.map((lot) => ({ key: `expire:${lot.id}`, lotId: lot.id, amount: lot.remaining })),
+  };
 }
 
 /**
@@ -216,19 +280,21 @@ async function expireDueLots(
  * on several replicas at once: the member's accounts are locked and each expiry has its own key.
  */
 export async function expireDue(db: Db, now: Date, batch = 500): Promise<number> {
+  const operators = await operatorAccounts(db, db);
   let expired = 0;
   for (;;) {
     const due = await repo.dueLots(db, now, batch);
     if (due.length === 0) return expired;
     for (const userId of new Set(due.map((d) => d.userId))) {
-      expired += await db.transaction(async (tx) =>
-        expireDueLots(tx, now, userId, await repo.lockMemberAccounts(tx, userId)),
-      );
+      expired += await db.transaction(async (tx) => {
+        const wallet = { userId, accounts: await repo.lockMemberAccounts(tx, userId) };
+        const movement = expiries(wallet, operators, await repo.openLots(tx, userId), now);
+        await repo.post(tx, movement);
+        return movement.transfers.length;
+      });
     }
   }
 }
-
-const MAX_EXPIRING_SHOWN = 5;
 
 /** Balances by type as they can be used now, and the soonest expiries (spec §7 GET /coin). */
 export function balance(ctx: MemberContext): Promise<CoinBalance> {
@@ -237,17 +303,7 @@ export function balance(ctx: MemberContext): Promise<CoinBalance> {
 
 /** A member's balances as `balance` gives them, read for someone else (an admin's adjustment). */
 export async function balanceOf(ctx: ServiceContext, userId: number): Promise<CoinBalance> {
-  const lots = await repo.balances(ctx.db, userId, ctx.now);
-  const sum = (ledger: CoinType) => lots.filter((l) => l.ledger === ledger).reduce((s, l) => s + l.remaining, 0);
-  const coin = sum('COIN');
-  const freeCoin = sum('FREE_COIN');
-  const bonus = sum('BONUS');
-  const expiring = lots
-    .filter((l): l is typeof l & { expiresAt: Date } => l.expiresAt !== null)
-    .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
-    .slice(0, MAX_EXPIRING_SHOWN)
-    .map((l) => ({ type: l.ledger, amount: l.remaining, expiresAt: l.expiresAt.toISOString() }));
-  return { coin, freeCoin, bonus, mileage: sum('MILEAGE'), total: coin + freeCoin + bonus, expiring };
+  return balanceFrom(await repo.balances(ctx.db, userId, ctx.now), ctx.now);
 }
 
 const HISTORY_FILTERS: Record<HistoryKind, { ledgers: readonly CoinType[]; types: readonly CoinHistoryType[] }> = {

@@ -1,11 +1,10 @@
 'use client';
 
 import type { EpisodePurchaseKind } from '@balcony/contracts';
-import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslations } from 'use-intl';
-import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { routes } from '@/lib/navigation/routes';
+import { useMemberIntent } from './MemberIntent';
 import styles from './Purchase.module.css';
 
 const PurchaseAllDialog = lazy(() =>
@@ -15,21 +14,7 @@ const PurchaseAllDialog = lazy(() =>
 /** "Rent / buy every remaining episode" of the series page, for the kinds its locked episodes are sold at. */
 export function PurchaseAllActions({ seriesId, kinds }: { seriesId: number; kinds: readonly EpisodePurchaseKind[] }) {
   const t = useTranslations('Purchase');
-  const session = useSession();
-  const router = useRouter();
-  const [open, setOpen] = useState<EpisodePurchaseKind | null>(null);
-  // A tap while the session is still loading is kept until it is known.
-  const [wanted, setWanted] = useState<EpisodePurchaseKind | null>(null);
-  const close = useCallback(() => setOpen(null), []);
-  const known = session.status !== 'loading';
-  const member = isLoggedIn(session);
-
-  useEffect(() => {
-    if (!wanted || !known) return;
-    setWanted(null);
-    if (member) setOpen(wanted);
-    else router.push(routes.login(routes.detail(seriesId)));
-  }, [wanted, known, member, router, seriesId]);
+  const intent = useMemberIntent<EpisodePurchaseKind>(routes.detail(seriesId));
 
   if (kinds.length === 0) return null;
   return (
@@ -40,16 +25,16 @@ export function PurchaseAllActions({ seriesId, kinds }: { seriesId: number; kind
           type="button"
           className="button button-secondary"
           aria-haspopup="dialog"
-          aria-busy={(wanted === kind && !known) || undefined}
-          onClick={() => setWanted(kind)}
+          aria-busy={intent.waiting(kind) || undefined}
+          onClick={() => intent.want(kind)}
           data-testid={`purchase-all-${kind === 'RENT' ? 'rent' : 'buy'}`}
         >
           {kind === 'RENT' ? t('rentAll') : t('buyAll')}
         </button>
       ))}
-      {open && (
+      {intent.open && (
         <Suspense fallback={null}>
-          <PurchaseAllDialog seriesId={seriesId} kind={open} onClose={close} />
+          <PurchaseAllDialog seriesId={seriesId} kind={intent.open} onClose={intent.close} />
         </Suspense>
       )}
     </div>

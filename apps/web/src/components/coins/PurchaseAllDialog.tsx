@@ -9,10 +9,11 @@ import { frontErrorCode } from '@/components/session/front-fetch';
 import { useSession } from '@/components/session/SessionProvider';
 import { Modal } from '@/components/ui/Modal';
 import { useErrorText } from '@/components/ui/useErrorText';
-import { balanceAfter, purchaseFailure } from '@/lib/coins/purchase';
+import { balanceAfter } from '@/lib/coins/purchase';
 import { routes } from '@/lib/navigation/routes';
 import { newAttemptKey, purchaseAll, quotePurchaseAll } from './coin-calls';
 import styles from './Purchase.module.css';
+import { BalanceRows, DialogActions, useSpendAttempt } from './PurchaseParts';
 
 /**
  * Renting or buying every remaining episode of a series at the series' discount: the quote
@@ -36,9 +37,9 @@ export function PurchaseAllDialog({
   const titleId = useId();
   const textId = useId();
   const [quote, setQuote] = useState<PurchaseAllQuote | null>(null);
-  const [pending, setPending] = useState(false);
   const key = useRef<string | null>(null);
   const returnPath = routes.detail(seriesId);
+  const { pending, attempt, toShop } = useSpendAttempt({ shopReturn: returnPath, loginReturn: returnPath, onClose });
 
   useEffect(() => {
     let current = true;
@@ -56,35 +57,28 @@ export function PurchaseAllDialog({
   }, [seriesId, kind, toast, errorText, onClose]);
 
   const balance = session.data?.coin.total ?? 0;
-  const after = quote ? balanceAfter(balance, quote.price) : 0;
+  const short = quote !== null && balanceAfter(balance, quote.price) < 0;
   const nothing = quote !== null && quote.episodeIds.length === 0;
 
-  async function confirm() {
-    if (pending || !quote || nothing) return;
-    if (after < 0) {
-      router.push(routes.shopReturning(returnPath));
+  function confirm() {
+    if (short) {
+      toShop();
       return;
     }
     key.current ??= newAttemptKey();
-    setPending(true);
-    try {
-      const result = await purchaseAll(seriesId, kind, key.current);
-      toast.show(t('allUnlocked', { count: result.episodeIds.length }));
-      await session.update();
-      onClose();
-      router.refresh();
-    } catch (error) {
-      const code = frontErrorCode(error);
-      const failure = purchaseFailure(code);
-      setPending(false);
-      if (failure.kind === 'shop') router.push(routes.shopReturning(returnPath));
-      else if (failure.kind === 'login') router.push(routes.login(returnPath));
-      else {
-        if (code !== 'CLIENT_FETCH_ERROR' && code !== 'INTERNAL_ERROR') key.current = null;
-        toast.show(errorText(failure.code));
+    const attemptKey = key.current;
+    void attempt(
+      () => purchaseAll(seriesId, kind, attemptKey),
+      async (result) => {
+        toast.show(t('allUnlocked', { count: result.episodeIds.length }));
+        await session.update();
         onClose();
-      }
-    }
+        router.refresh();
+      },
+      () => {
+        key.current = null;
+      },
+    );
   }
 
   return (
@@ -109,32 +103,16 @@ export function PurchaseAllDialog({
             <span className={styles.price} data-testid="purchase-all-price">
               {t('coins', { coins: quote.price })}
             </span>
-            <span>{t('balance', { coins: balance })}</span>
-            {after >= 0 ? (
-              <span>{t('after', { coins: after })}</span>
-            ) : (
-              <span className={styles.missing}>{t('missing', { coins: -after })}</span>
-            )}
+            <BalanceRows balance={balance} price={quote.price} />
           </div>
         )}
-        <div className={styles.actions}>
-          {quote !== null && !nothing && (
-            <button
-              type="button"
-              className="button"
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={() => void confirm()}
-              data-autofocus=""
-              data-testid="purchase-all-confirm"
-            >
-              {pending ? t('working') : after < 0 ? t('toShop') : t('confirm')}
-            </button>
-          )}
-          <button type="button" className="button button-secondary" onClick={onClose} data-testid="purchase-cancel">
-            {t('cancel')}
-          </button>
-        </div>
+        <DialogActions
+          pending={pending}
+          short={short}
+          onConfirm={quote !== null && !nothing ? confirm : null}
+          onCancel={onClose}
+          confirmTestId="purchase-all-confirm"
+        />
       </div>
     </Modal>
   );

@@ -5,14 +5,13 @@ import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode } from '@/components/session/front-fetch';
 import { useSession } from '@/components/session/SessionProvider';
 import { Modal } from '@/components/ui/Modal';
-import { useErrorText } from '@/components/ui/useErrorText';
-import { balanceAfter, purchaseFailure } from '@/lib/coins/purchase';
+import { balanceAfter } from '@/lib/coins/purchase';
 import { routes } from '@/lib/navigation/routes';
 import { newAttemptKey, purchaseEpisode } from './coin-calls';
 import styles from './Purchase.module.css';
+import { BalanceRows, DialogActions, useSpendAttempt } from './PurchaseParts';
 
 export interface PurchasableEpisode {
   id: number;
@@ -26,39 +25,50 @@ export interface PurchasableEpisode {
 /**
  * Renting or buying one episode (issue 11): the choice the sale type allows with its price, the
  * member's balance and what is left after, then POST /episodes/{id}/purchase. Success refreshes the
- * session's balance and opens the episode; without enough coins the reader goes to the shop and is
- * brought back to this choice for the episode after charging. Used by the series page and the viewer's binge-read
- * confirmation.
+ * session's balance and opens the episode (`onPurchased`: the locked viewer opens it in place);
+ * without enough coins the reader goes to the shop and is brought back to this choice after
+ * charging (`returnPath`, decision 0151). Used by the series page and the viewer.
  */
 export function PurchaseDialog({
   seriesId,
   episode,
+  initialKind,
   onClose,
+  onPurchased,
+  returnPath,
   testId = 'purchase-dialog',
 }: {
   seriesId: number;
   episode: PurchasableEpisode;
+  /** The choice selected first (the rent one when offered, unless this says otherwise). */
+  initialKind?: EpisodePurchaseKind;
   onClose(): void;
+  onPurchased?: () => void;
+  returnPath?: string;
   testId?: string;
 }) {
   const t = useTranslations('Purchase');
-  const errorText = useErrorText();
   const toast = useToast();
   const router = useRouter();
   const session = useSession();
   const titleId = useId();
   const textId = useId();
-  const [kind, setKind] = useState<EpisodePurchaseKind>(episode.rent !== null ? 'RENT' : 'POSSESSION');
-  const [pending, setPending] = useState(false);
+  const offered = (k: EpisodePurchaseKind) => (k === 'RENT' ? episode.rent : episode.buy) !== null;
+  const [kind, setKind] = useState<EpisodePurchaseKind>(
+    initialKind && offered(initialKind) ? initialKind : offered('RENT') ? 'RENT' : 'POSSESSION',
+  );
   // One key per attempt at one kind: a double click or a retry sends the same one.
   const keys = useRef(new Map<EpisodePurchaseKind, string>());
-
   const viewerPath = routes.viewer(episode.id);
-  // After charging, the reader comes back to this dialog, with the new balance (decision 0151).
-  const comeBack = routes.shopReturning(routes.detailEpisodePurchase(seriesId, episode.id));
+  const { pending, attempt, toShop } = useSpendAttempt({
+    shopReturn: returnPath ?? routes.detailEpisodePurchase(seriesId, episode.id),
+    loginReturn: viewerPath,
+    onClose,
+  });
+
   const price = (kind === 'RENT' ? episode.rent : episode.buy) ?? 0;
   const balance = session.data?.coin.total ?? 0;
-  const after = balanceAfter(balance, price);
+  const short = balanceAfter(balance, price) < 0;
   const options = (
     [
       { kind: 'RENT', price: episode.rent, label: t('rent'), hint: t('rentHint') },
@@ -66,36 +76,23 @@ export function PurchaseDialog({
     ] as const
   ).filter((option) => option.price !== null);
 
-  async function confirm() {
-    if (pending) return;
-    if (after < 0) {
-      router.push(comeBack);
+  function confirm() {
+    if (short) {
+      toShop();
       return;
     }
-    let key = keys.current.get(kind);
-    if (!key) {
-      key = newAttemptKey();
-      keys.current.set(kind, key);
-    }
-    setPending(true);
-    try {
-      await purchaseEpisode(episode.id, kind, key);
-      toast.show(t('unlocked', { number: episode.number }));
-      await session.update();
-      router.push(viewerPath);
-    } catch (error) {
-      const code = frontErrorCode(error);
-      const failure = purchaseFailure(code);
-      setPending(false);
-      if (failure.kind === 'shop') router.push(comeBack);
-      else if (failure.kind === 'login') router.push(routes.login(viewerPath));
-      else {
-        // The api refused this attempt: another one gets a new key; a failure to reach it keeps it.
-        if (code !== 'CLIENT_FETCH_ERROR' && code !== 'INTERNAL_ERROR') keys.current.delete(kind);
-        toast.show(errorText(failure.code));
-        onClose();
-      }
-    }
+    const key = keys.current.get(kind) ?? newAttemptKey();
+    keys.current.set(kind, key);
+    void attempt(
+      () => purchaseEpisode(episode.id, kind, key),
+      async () => {
+        toast.show(t('unlocked', { number: episode.number }));
+        await session.update();
+        if (onPurchased) onPurchased();
+        else router.push(viewerPath);
+      },
+      () => keys.current.delete(kind),
+    );
   }
 
   return (
@@ -124,32 +121,15 @@ export function PurchaseDialog({
           ))}
         </fieldset>
         <div id={textId} className={styles.balance} aria-live="polite">
-          <span data-testid="purchase-balance">{t('balance', { coins: balance })}</span>
-          {after >= 0 ? (
-            <span>{t('after', { coins: after })}</span>
-          ) : (
-            <span className={styles.missing} data-testid="purchase-missing">
-              {t('missing', { coins: -after })}
-            </span>
-          )}
+          <BalanceRows balance={balance} price={price} />
         </div>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className="button"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            onClick={() => void confirm()}
-            data-autofocus=""
-            data-testid="purchase-confirm"
-            data-action={after < 0 ? 'shop' : 'purchase'}
-          >
-            {pending ? t('working') : after < 0 ? t('toShop') : t('confirm')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onClose} data-testid="purchase-cancel">
-            {t('cancel')}
-          </button>
-        </div>
+        <DialogActions
+          pending={pending}
+          short={short}
+          onConfirm={confirm}
+          onCancel={onClose}
+          confirmTestId="purchase-confirm"
+        />
       </div>
     </Modal>
   );

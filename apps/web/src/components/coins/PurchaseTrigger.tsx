@@ -1,10 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { routes } from '@/lib/navigation/routes';
-import styles from './Purchase.module.css';
+import { TriggerLink, useMemberIntent } from './MemberIntent';
 import type { PurchasableEpisode } from './PurchaseDialog';
 
 // The dialog (and the contracts' schemas its calls check answers with) loads when it opens.
@@ -12,9 +10,8 @@ const PurchaseDialog = lazy(() => import('./PurchaseDialog').then((module) => ({
 
 /**
  * A locked episode row of the series page: a member gets the rent-or-buy dialog; a visitor logs
- * in first and comes back to this episode on the series page. It is a link to the same dialog
- * (`?purchase=1`), so a tap before the page's script runs still gets there, and a tap while the
- * session is still loading is kept until it is known.
+ * in first and comes back to this episode on the series page. It links to the same dialog
+ * (`?purchase=1`).
  */
 export function PurchaseTrigger({
   seriesId,
@@ -30,39 +27,21 @@ export function PurchaseTrigger({
   autoOpen?: boolean;
   children: ReactNode;
 }) {
-  const session = useSession();
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(autoOpen);
-  const known = session.status !== 'loading';
-  const member = isLoggedIn(session);
-
-  useEffect(() => {
-    if (!wanted || !known) return;
-    setWanted(false);
-    if (member) setOpen(true);
-    // Back from the shop as a visitor (session ended meanwhile): the dialog waits for a login.
-    else if (!autoOpen) router.push(routes.login(routes.detailEpisode(seriesId, episode.id)));
-  }, [wanted, known, member, autoOpen, router, seriesId, episode.id]);
-
+  const intent = useMemberIntent(routes.detailEpisode(seriesId, episode.id), autoOpen ? true : null);
   return (
     <>
-      <a
+      <TriggerLink
         href={routes.detailEpisodePurchase(seriesId, episode.id)}
-        className={`${styles.trigger} ${className}`}
-        aria-haspopup="dialog"
-        aria-busy={(wanted && !known) || undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          setWanted(true);
-        }}
-        data-testid="episode-purchase"
+        className={className}
+        busy={intent.waiting(true)}
+        onTap={() => intent.want(true)}
+        testId="episode-purchase"
       >
         {children}
-      </a>
-      {open && (
+      </TriggerLink>
+      {intent.open && (
         <Suspense fallback={null}>
-          <PurchaseDialog seriesId={seriesId} episode={episode} onClose={() => setOpen(false)} />
+          <PurchaseDialog seriesId={seriesId} episode={episode} onClose={intent.close} />
         </Suspense>
       )}
     </>

@@ -24,8 +24,9 @@ export function newAttemptKey(): string {
   return crypto.randomUUID();
 }
 
+/** Starts paying; the payment pages come back to the web origin the reader is on (decision 0148). */
 export function createOrder(body: CreateOrderRequest): Promise<Order> {
-  return frontFetch('/shop/orders', Order, { method: 'POST', body });
+  return frontFetch('/shop/orders', Order, { method: 'POST', body: { ...body, webOrigin: window.location.origin } });
 }
 
 export function getOrder(orderId: number): Promise<Order> {

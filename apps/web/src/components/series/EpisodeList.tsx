@@ -11,6 +11,8 @@ import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
 import styles from './EpisodeList.module.css';
 import { EpisodeOrder } from './EpisodeOrder';
+import { ticketStatus } from './episode-state';
+import { FreetimeTrigger } from './FreetimeTrigger';
 import { TimeLeft } from './TimeLeft';
 
 type SeriesT = Awaited<ReturnType<typeof getT<'Series'>>>;
@@ -72,8 +74,27 @@ function isPurchasable(episode: EpisodeSummary): boolean {
   return episode.access.state === 'PAID' || episode.access.state === 'FREETIME_WAIT';
 }
 
+/** The series' wait-until-free ticket: how often it comes back, and whether it is ready or when it is back. */
+function TicketLine({ series, t, renderedAt }: { series: SeriesDetail; t: SeriesT; renderedAt: number }) {
+  const status = ticketStatus(series.episodes, series.freetimeIntervalHours);
+  if (status === null || series.freetimeIntervalHours === null) return null;
+  return (
+    <p className={styles.ticketLine} data-testid="ticket-status" data-ticket={status.kind}>
+      <span>{t('ticketEvery', { hours: series.freetimeIntervalHours })}</span>{' '}
+      {status.kind === 'ready' ? (
+        <span className={`${styles.badge} ${styles.ticket}`}>{t('ticketReady')}</span>
+      ) : (
+        <span className={styles.wait}>
+          <TimeLeft until={status.ticketAt} kind="ticketIn" renderedAt={renderedAt} />
+        </span>
+      )}
+    </p>
+  );
+}
+
 function EpisodeRow({
   seriesId,
+  freetimeIntervalHours,
   episode,
   highlighted,
   openPurchase,
@@ -83,6 +104,7 @@ function EpisodeRow({
   renderedAt,
 }: {
   seriesId: number;
+  freetimeIntervalHours: number | null;
   episode: EpisodeSummary;
   highlighted: boolean;
   openPurchase: boolean;
@@ -148,6 +170,15 @@ function EpisodeRow({
         >
           {body}
         </PurchaseTrigger>
+      ) : episode.access.state === 'FREETIME_READY' ? (
+        <FreetimeTrigger
+          seriesId={seriesId}
+          episode={{ id: episode.id, number: episode.number, title: episode.title }}
+          intervalHours={freetimeIntervalHours}
+          className={className}
+        >
+          {body}
+        </FreetimeTrigger>
       ) : (
         <div className={className}>{body}</div>
       )}
@@ -158,8 +189,9 @@ function EpisodeRow({
 /**
  * Every published episode with what this reader may do with it: read (free, owned, rented,
  * unlocked), use a wait-until-free ticket, wait for one (live countdown) or pay (rent / buy
- * prices). Readable episodes open the viewer; a locked one opens the rent-or-buy dialog, and every
- * remaining episode can be rented or bought at once.
+ * prices). Readable episodes open the viewer; a locked one opens the rent-or-buy dialog, one the
+ * ticket opens now the free-time popup; every remaining episode can be rented or bought at once,
+ * and the series' ticket says when it is back.
  */
 export async function EpisodeList({
   series,
@@ -186,6 +218,7 @@ export async function EpisodeList({
         {t('episodesHeading')}{' '}
         <span className={styles.count}>{t('episodeCount', { count: series.episodes.length })}</span>
       </h2>
+      <TicketLine series={series} t={t} renderedAt={renderedAt} />
       <PurchaseAllActions seriesId={series.id} kinds={allKinds} />
     </>
   );
@@ -207,6 +240,7 @@ export async function EpisodeList({
               row: (
                 <EpisodeRow
                   seriesId={series.id}
+                  freetimeIntervalHours={series.freetimeIntervalHours}
                   episode={episode}
                   highlighted={episode.id === focusId}
                   openPurchase={openPurchase}

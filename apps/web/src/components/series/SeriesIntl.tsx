@@ -6,7 +6,7 @@ import { getRequestBrand } from '@/lib/brand/brand';
 
 /**
  * Gives the series page's client parts (favourite, countdowns, order, read more, purchases) their
- * texts: only `Series.live`, `Purchase` and `Errors`, so the rest stays on the server.
+ * texts: only `Series.live`, `Purchase`, `Freetime` (the free-time popup) and `Errors`, so the rest stays on the server.
  */
 export async function SeriesIntl({ children }: { children: ReactNode }) {
   const brand = await getRequestBrand();
@@ -16,6 +16,7 @@ export async function SeriesIntl({ children }: { children: ReactNode }) {
     ...(await getClientMessages()),
     Series: { live: all.Series.live },
     Purchase: all.Purchase,
+    Freetime: all.Freetime,
     Errors: all.Errors,
   };
   return (

@@ -29,6 +29,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const LABELS = { left: 'timeLeft', freeIn: 'freeIn', ticketIn: 'ticketIn' } as const;
+
 /** Deadlines the page was already refreshed for: every episode waiting for one ticket shares it. */
 const refreshed = new Set<number>();
 
@@ -37,7 +39,16 @@ const refreshed = new Set<number>();
  * while a wait-until-free ticket comes back (`freeIn`). The first render uses the server's clock
  * (`renderedAt`), so hydration matches; at zero the page is fetched again to show the new state.
  */
-export function TimeLeft({ until, kind, renderedAt }: { until: string; kind: 'left' | 'freeIn'; renderedAt: number }) {
+export function TimeLeft({
+  until,
+  kind,
+  renderedAt,
+}: {
+  until: string;
+  /** A rental or unlock ending, an episode free with the ticket, or the series' next ticket. */
+  kind: 'left' | 'freeIn' | 'ticketIn';
+  renderedAt: number;
+}) {
   const t = useTranslations('Series.live');
   const router = useRouter();
   const current = useSyncExternalStore(
@@ -57,7 +68,7 @@ export function TimeLeft({ until, kind, renderedAt }: { until: string; kind: 'le
   if (remaining <= 0) {
     return <span data-testid="time-left">{kind === 'left' ? t('ended') : t('availableNow')}</span>;
   }
-  const view = durationView(remaining, kind === 'freeIn');
+  const view = durationView(remaining, kind !== 'left');
   const time =
     view.unit === 'clock'
       ? view.text
@@ -68,7 +79,7 @@ export function TimeLeft({ until, kind, renderedAt }: { until: string; kind: 'le
           : t('minutes', { minutes: view.minutes });
   return (
     <time dateTime={until} data-testid="time-left">
-      {kind === 'left' ? t('timeLeft', { time }) : t('freeIn', { time })}
+      {t(LABELS[kind], { time })}
     </time>
   );
 }

@@ -1,5 +1,6 @@
+import type { EpisodeAccess } from '@balcony/contracts';
 import { describe, expect, it } from 'vitest';
-import { durationParts, durationView, isLongText, parseEpisodeOrder } from './episode-state';
+import { durationParts, durationView, isLongText, parseEpisodeOrder, ticketStatus } from './episode-state';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,5 +46,28 @@ describe('isLongText', () => {
     expect(isLongText('A short synopsis.')).toBe(false);
     expect(isLongText('x'.repeat(281))).toBe(true);
     expect(isLongText('a\nb\nc\nd\ne')).toBe(true);
+  });
+});
+
+describe('ticketStatus', () => {
+  const at = (state: EpisodeAccess['state'], ticketAt: string | null = null) => ({
+    access: { state, expiresAt: null, ticketAt },
+  });
+
+  it('says when the ticket is back while episodes wait for it', () => {
+    const back = '2026-01-02T03:04:05.000Z';
+    expect(ticketStatus([at('FREE'), at('FREETIME_UNLOCKED'), at('FREETIME_WAIT', back), at('PAID')], 24)).toEqual({
+      kind: 'wait',
+      ticketAt: back,
+    });
+  });
+
+  it('is ready when an episode can be opened with it now', () => {
+    expect(ticketStatus([at('FREE'), at('FREETIME_READY'), at('PAID')], 72)).toEqual({ kind: 'ready' });
+  });
+
+  it('says nothing for a series without a ticket, or with nothing left for it to open', () => {
+    expect(ticketStatus([at('FREETIME_READY')], null)).toBeNull();
+    expect(ticketStatus([at('FREE'), at('OWNED'), at('PAID')], 24)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { EpisodeAccess } from '@balcony/contracts';
 import { formatHms } from '../../lib/viewer/binge';
 
 // Pure rules of the series page: durations for countdowns, the remembered
@@ -59,4 +60,23 @@ const LONG_TEXT = { characters: 280, lines: 4 } as const;
 
 export function isLongText(text: string): boolean {
   return text.length > LONG_TEXT.characters || text.split('\n').length > LONG_TEXT.lines;
+}
+
+/**
+ * The member's wait-until-free ticket of a series, as the series page says it (issue 12): back at
+ * `ticketAt`, or ready; null when the series offers none or no episode is left for it to open.
+ * Every episode the ticket waits for carries the same time.
+ */
+export type TicketStatus = { kind: 'ready' } | { kind: 'wait'; ticketAt: string };
+
+export function ticketStatus(
+  episodes: readonly { access: EpisodeAccess }[],
+  intervalHours: number | null,
+): TicketStatus | null {
+  if (intervalHours === null) return null;
+  for (const { access } of episodes) {
+    if (access.state === 'FREETIME_WAIT' && access.ticketAt !== null)
+      return { kind: 'wait', ticketAt: access.ticketAt };
+  }
+  return episodes.some((e) => e.access.state === 'FREETIME_READY') ? { kind: 'ready' } : null;
 }

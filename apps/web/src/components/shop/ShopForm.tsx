@@ -11,6 +11,7 @@ import { useErrorText } from '@/components/ui/useErrorText';
 import { canPay } from '@/lib/coins/shop';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';
+import { CouponPicker, type ShopCouponOption } from './CouponPicker';
 import styles from './Shop.module.css';
 
 export interface ShopProductOption {
@@ -20,6 +21,8 @@ export interface ShopProductOption {
   disabled: boolean;
   /** "Pay €4,99": the pay button's text while this product is chosen. */
   payLabel: string;
+  /** The pay button's text with each of the member's discount coupons; null where it does not apply. */
+  couponPayLabels?: Readonly<Record<number, string | null>>;
 }
 
 /**
@@ -34,12 +37,15 @@ export function ShopForm({
   agreements,
   returnPath,
   loginHref,
+  coupons = [],
 }: {
   products: readonly ShopProductOption[];
   paymentMethods: readonly PaymentMethod[];
   agreements: readonly ShopAgreement[];
   returnPath: string | null;
   loginHref: string;
+  /** The member's unused discount coupons (none for a visitor). */
+  coupons?: readonly ShopCouponOption[];
 }) {
   const t = useTranslations('Shop');
   const errorText = useErrorText();
@@ -56,6 +62,11 @@ export function ShopForm({
   const member = isLoggedIn(session);
   const ready = canPay({ productId, paymentMethod: method, required: agreements, ticked });
   const chosen = products.find((p) => p.id === productId);
+  const [couponId, setCouponId] = useState<number | null>(null);
+  const couponApplies = (id: number) => (chosen?.couponPayLabels?.[id] ?? null) !== null;
+  // A coupon chosen for another product stays chosen but is not sent while it does not apply.
+  const appliedCoupon = couponId !== null && couponApplies(couponId) ? couponId : null;
+  const payLabel = appliedCoupon === null ? chosen?.payLabel : chosen?.couponPayLabels?.[appliedCoupon];
 
   function toggle(agreement: ShopAgreement, on: boolean) {
     setTicked((current) => {
@@ -70,7 +81,7 @@ export function ShopForm({
     if (pending || !ready || productId === null || method === null) return;
     // One key per attempt at one product and method: a double click or a retry after a network
     // failure sends the same key, so the api makes one order.
-    const of = `${productId}:${method}`;
+    const of = `${productId}:${method}:${appliedCoupon ?? ''}`;
     if (attempt.current?.of !== of) attempt.current = { key: crypto.randomUUID(), of };
     setPending(true);
     setError(null);
@@ -84,6 +95,7 @@ export function ShopForm({
         channel: 'WEB',
         idempotencyKey: attempt.current.key,
         ...(returnPath ? { returnPath } : {}),
+        ...(appliedCoupon === null ? {} : { couponId: appliedCoupon }),
       });
       if (order.checkoutUrl) window.location.assign(order.checkoutUrl);
       else router.push(routes.shopComplete(order.id));
@@ -129,6 +141,12 @@ export function ShopForm({
 
       {member && (
         <>
+          {coupons.length > 0 && (
+            <fieldset className={styles.group}>
+              <legend className="visually-hidden">{t('coupon.label')}</legend>
+              <CouponPicker coupons={coupons} value={appliedCoupon} applies={couponApplies} onChange={setCouponId} />
+            </fieldset>
+          )}
           <fieldset className={styles.group}>
             <legend>{t('methodsLabel')}</legend>
             {paymentMethods.map((item) => (
@@ -179,7 +197,7 @@ export function ShopForm({
             aria-describedby={ready ? undefined : `${formId}-hint`}
             data-testid="shop-pay"
           >
-            {pending ? t('paying') : (chosen?.payLabel ?? t('chooseProduct'))}
+            {pending ? t('paying') : (payLabel ?? t('chooseProduct'))}
           </button>
           {!ready && (
             <p id={`${formId}-hint`} className={styles.note}>

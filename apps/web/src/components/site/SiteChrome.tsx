@@ -2,6 +2,7 @@ import type { NavItem } from '@balcony/contracts';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { HeaderCoins } from '@/components/coins/HeaderCoins';
+import { HeaderGifts } from '@/components/gifts/HeaderGifts';
 import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
@@ -30,6 +31,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
             {brand.product}
           </Link>
           <HeaderCoins label={t('coinBalance')} />
+          <HeaderGifts label={t('giftCount')} />
           <NavLinks items={links(brand.navDesktop)} label={t('mainNav')} variant="top" />
         </div>
       </header>

@@ -18,6 +18,7 @@ export async function EpisodeNav({ viewer }: { viewer: ViewerResponse }) {
   const neighbour = (episode: EpisodeLink, direction: 'previous' | 'next') => (
     <EpisodeSwitch
       seriesId={series.id}
+      freetimeIntervalHours={series.freetimeIntervalHours}
       episode={episode}
       direction={direction}
       className={direction === 'next' ? 'button' : 'button button-secondary'}

@@ -2,6 +2,7 @@
 
 import type { EpisodeLink } from '@balcony/contracts';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
@@ -15,9 +16,15 @@ import styles from './Viewer.module.css';
 const PurchaseDialog = lazy(() =>
   import('@/components/coins/PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })),
 );
+// So does the free-time popup, which uses the series' wait-until-free ticket.
+const FreetimeDialog = lazy(() =>
+  import('@/components/series/FreetimeDialog').then((module) => ({ default: module.FreetimeDialog })),
+);
 
 interface EpisodeSwitchProps {
   seriesId: number;
+  /** Hours after which the series' used ticket is back (the free-time popup says it). */
+  freetimeIntervalHours: number | null;
   episode: EpisodeLink;
   direction: 'previous' | 'next';
   className: string | undefined;
@@ -30,12 +37,14 @@ interface EpisodeSwitchProps {
 /**
  * A way to the previous or next episode. A readable one opens at once; any other first asks
  * (spec §2 binge-read confirmation) with what it takes. A member facing a price chooses to rent
- * or buy right here, with the balance in view (the series page's purchase dialog); otherwise — a
- * visitor, the free-time ticket, or when the ticket is back — a confirmation leads to the series
- * page, where it is unlocked.
+ * or buy right here, with the balance in view (the series page's purchase dialog); a member whose
+ * wait-until-free ticket is ready is asked to use it, naming the ticket (the free-time popup), and
+ * goes on to the episode. Otherwise — a visitor, or while the ticket is not back — a confirmation
+ * leads to the series page.
  */
 export function EpisodeSwitch({
   seriesId,
+  freetimeIntervalHours,
   episode,
   direction,
   className,
@@ -45,6 +54,8 @@ export function EpisodeSwitch({
 }: EpisodeSwitchProps) {
   const [asking, setAsking] = useState(false);
   const session = useSession();
+  const router = useRouter();
+  const t = useTranslations('Viewer');
   const notice = bingeNotice(episode);
   if (notice === null) {
     return (
@@ -73,7 +84,18 @@ export function EpisodeSwitch({
         {children}
       </button>
       {asking &&
-        (notice.kind === 'price' && isLoggedIn(session) ? (
+        (notice.kind === 'freetimeReady' && isLoggedIn(session) ? (
+          <Suspense fallback={null}>
+            <FreetimeDialog
+              episode={{ id: episode.id, number: episode.number, title: episode.title }}
+              intervalHours={freetimeIntervalHours}
+              title={t('bingeTitle', { number: episode.number })}
+              onClose={() => setAsking(false)}
+              onUsed={() => router.push(routes.viewer(episode.id))}
+              testId="binge-freetime"
+            />
+          </Suspense>
+        ) : notice.kind === 'price' && isLoggedIn(session) ? (
           <Suspense fallback={null}>
             <PurchaseDialog
               seriesId={seriesId}

@@ -19,6 +19,7 @@ export async function ViewerTopBar({ viewer, script }: { viewer: ViewerResponse;
   const neighbour = (link: EpisodeLink, direction: 'previous' | 'next') => (
     <EpisodeSwitch
       seriesId={series.id}
+      freetimeIntervalHours={series.freetimeIntervalHours}
       episode={link}
       direction={direction}
       className={styles.iconButton}

@@ -2,6 +2,8 @@ import 'server-only';
 import {
   BannerList,
   type BrandConfig,
+  CouponPage,
+  type CouponTab,
   FavoritePage,
   type FreeContentSort,
   HISTORY_PAGE_SIZE,
@@ -220,6 +222,19 @@ export const fetchCoinHistory = cache((brand: BrandConfig, kind: HistoryKind, pa
     path: `/coin/history/${kind}`,
     query: { page: String(page), size: String(HISTORY_PAGE_SIZE) },
     schema: HistoryPage,
+    accessToken,
+  }),
+);
+
+/** GET /coupons: one page of a tab of the member's coupons (spec §2 /coupon); never cached. */
+export const fetchCoupons = cache((brand: BrandConfig, tab: CouponTab, page: number, accessToken: string) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/coupons',
+    query: { tab, page: String(page) },
+    schema: CouponPage,
     accessToken,
   }),
 );

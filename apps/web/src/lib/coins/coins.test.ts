@@ -126,6 +126,8 @@ const order: Order = {
   bonusCoins: 10,
   freeCoins: 0,
   amount: 499,
+  discount: 0,
+  couponId: null,
   currency: 'EUR',
   checkoutUrl: null,
   returnPath: '/viewer/9',

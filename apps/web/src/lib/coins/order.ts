@@ -23,14 +23,14 @@ export function orderView(status: Order['status']): OrderView {
 /** A Stripe redirect can arrive before its webhook: the page asks again every second, for 20 s. */
 export const ORDER_POLL = { intervalMs: 1000, timeoutMs: 20_000 } as const;
 
-/** The seven values of spec §3's payment record for a paid order (no coupon applies to coin products). */
+/** The seven values of spec §3's payment record for a paid order; `coupon` is the member's coupon applied, if any. */
 export function paymentRecordOf(order: Order): PaymentRecord {
   return {
     transactionId: String(order.id),
     amount: order.amount,
     currency: order.currency,
     paymentType: order.paymentMethod,
-    coupon: '',
+    coupon: order.couponId === null ? '' : String(order.couponId),
     itemId: String(order.productId),
     itemName: order.productName,
   };

@@ -10,7 +10,7 @@ describe('error codes', () => {
   it('explains the codes it knows and reads any other value as the fallback', () => {
     expect(messageCode('INCORRECT_PASSWORD')).toBe('INCORRECT_PASSWORD');
     expect(messageCode('CLIENT_FETCH_ERROR')).toBe('CLIENT_FETCH_ERROR');
-    expect(messageCode('NOT_FOUND_COUPON')).toBe('INTERNAL_ERROR');
+    expect(messageCode('NOT_FOUND_THEME')).toBe('INTERNAL_ERROR');
     expect(messageCode('<script>', 'UnknownError')).toBe('UnknownError');
     expect(messageCode('', 'UnknownError')).toBe('UnknownError');
     expect(messageCode(null)).toBe('INTERNAL_ERROR');

@@ -1,6 +1,8 @@
 import 'server-only';
-import type { BrandConfig } from '@balcony/contracts';
+import { type BrandConfig, type FreetimeTicket, FreetimeTicketList } from '@balcony/contracts';
 import { redirect } from 'next/navigation';
+import { apiCall } from '../api/api-client';
+import { apiBaseUrl } from '../api/api-url';
 import { requireMember } from '../auth/require-member';
 import { getRequestBrand } from '../brand/brand';
 import { type LibraryTab, routes } from '../navigation/routes';
@@ -30,4 +32,23 @@ export async function loadLibrary<T extends LibraryPageData>(
   const last = pageCount(data.total, data.size);
   if (page > last) redirect(routes.library(tab, last));
   return data;
+}
+
+/**
+ * The member's wait-until-free ticket of each listed series that offers one (issue 12: the
+ * library says when the next ticket is back), by series id.
+ */
+export async function loadTickets(seriesIds: readonly number[]): Promise<ReadonlyMap<number, FreetimeTicket>> {
+  const accessToken = (await getStoredSession())?.accessToken;
+  if (!accessToken || seriesIds.length === 0) return new Map();
+  const list = await apiCall({
+    baseUrl: apiBaseUrl(),
+    brand: await getRequestBrand(),
+    method: 'GET',
+    path: '/freetime/tickets',
+    query: { seriesIds: [...new Set(seriesIds)].join(',') },
+    schema: FreetimeTicketList,
+    accessToken,
+  });
+  return new Map(list.map((ticket) => [ticket.seriesId, ticket]));
 }

@@ -8,6 +8,8 @@ import {
 } from '@balcony/contracts';
 import * as oidc from 'openid-client';
 import type { ServiceContext } from '../../../context.js';
+import { allowedRedirect } from '../../../web-origins.js';
+import * as gifts from '../../gifts/service.js';
 import * as users from '../../users/service.js';
 import { startSession } from '../sessions.js';
 import type { ProviderProfile, SocialProviderClient } from './providers.js';
@@ -26,21 +28,8 @@ export function offeredProviders(brand: BrandConfig, configured: Iterable<Social
 
 /** An absolute http(s) URL on one of the web's origins, without credentials, query or fragment; else INVALID_PARAMETER. */
 export function checkRedirectUri(redirectUri: string, webOrigins: readonly string[]): URL {
-  let url: URL;
-  try {
-    url = new URL(redirectUri);
-  } catch {
-    throw new AppError('INVALID_PARAMETER');
-  }
-  const allowed = webOrigins.some((o) => {
-    try {
-      return new URL(o).origin === url.origin;
-    } catch {
-      return false;
-    }
-  });
-  const plain = !/[?#]/.test(redirectUri) && url.username === '' && url.password === '';
-  if (!/^https?:$/.test(url.protocol) || !allowed || !plain) throw new AppError('INVALID_PARAMETER');
+  const url = allowedRedirect(redirectUri, webOrigins);
+  if (!url) throw new AppError('INVALID_PARAMETER');
   return url;
 }
 
@@ -166,7 +155,11 @@ export async function signUp(
     isAgreeMail: input.agreeMail ?? false,
     signedUpAt: ctx.now,
   });
-  if (created) return startSession(ctx, created);
+  if (created) {
+    // The provider vouches for the address: gifts sent to it are this account's now.
+    await gifts.attachMailGifts(ctx, created);
+    return startSession(ctx, created);
+  }
   // A concurrent sign-up won the unique index: log in to its account, or refuse its e-mail.
   const raced = await accountOf(ctx, identity);
   if (raced) return startSession(ctx, raced);

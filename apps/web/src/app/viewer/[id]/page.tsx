@@ -6,6 +6,7 @@ import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { SiteChrome } from '@/components/site/SiteChrome';
 import { EpisodeNav } from '@/components/viewer/EpisodeNav';
 import { FontFaces } from '@/components/viewer/FontFaces';
+import { LockedEpisode } from '@/components/viewer/LockedEpisode';
 import { Reader } from '@/components/viewer/Reader';
 import type { ReaderPage } from '@/components/viewer/ReaderStage';
 import { SessionEnded } from '@/components/viewer/SessionEnded';
@@ -87,13 +88,18 @@ export default async function ViewerPage(props: Props) {
           <ScreenIntl namespaces={['Viewer']}>
             <SessionEnded loginHref={routes.login(routes.viewerLoginSuccess(id))} />
           </ScreenIntl>
+        ) : result.code === 'UNAUTHORIZED_CONTENTS' ? (
+          // A visitor may own the locked episode: logging in comes back to it.
+          <LockedEpisode
+            episodeId={id}
+            loginHref={routes.login(routes.viewerLoginSuccess(id))}
+            backHref={(await getSameOriginReferrerPath()) ?? routes.home}
+          />
         ) : (
           <ErrorScreen
             code={result.code}
             returnPath={routes.viewer(id)}
             backHref={(await getSameOriginReferrerPath()) ?? routes.home}
-            // A visitor may own the locked episode: logging in comes back to it.
-            {...(result.code === 'UNAUTHORIZED_CONTENTS' && { visitorLoginPath: routes.viewerLoginSuccess(id) })}
           />
         )}
       </SiteChrome>
@@ -103,8 +109,8 @@ export default async function ViewerPage(props: Props) {
   const script = scriptOf(brand.locale);
   const text = viewer.episode.contentKind === 'TEXT';
   return (
-    // Purchase and Errors: the binge-read confirmation rents or buys the next episode (issue 11).
-    <ScreenIntl namespaces={['Viewer', 'Purchase', 'Errors']}>
+    // Purchase, Freetime and Errors: the binge-read confirmation rents, buys or uses the ticket on the next episode.
+    <ScreenIntl namespaces={['Viewer', 'Purchase', 'Freetime', 'Errors']}>
       <ViewerFrame style={{ ...fontVariables(script), ...textSizeVariables() }}>
         <SettingsBootScript />
         {text && <FontFaces script={script} />}
