@@ -1,5 +1,5 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { episodes, ownerships } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
@@ -12,9 +12,19 @@ export interface SeriesHoldings {
   lastFreetimeUse: Date | null;
 }
 
+interface HoldingRow extends OwnershipFact {
+  episodeId: number;
+  createdAt: Date;
+}
+
+/** Which ownerships of a member in a series count: their running ones, and every ticket use. */
+const counted = (now: Date) =>
+  sql`(${ownerships.kind} = 'FREETIME' or ${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`;
+
 /**
  * The member's running ownerships of these episodes of one series and their last ticket use, in
- * one query on (user, series): the series page and the viewer read both on every member request.
+ * one named query on (user, series), planned once per connection: the viewer and purchases read
+ * them on every member request.
  */
 export async function holdingsInSeries(
   db: Db,
@@ -31,14 +41,36 @@ export async function holdingsInSeries(
       createdAt: ownerships.createdAt,
     })
     .from(ownerships)
-    .where(
-      and(
-        eq(ownerships.userId, userId),
-        eq(ownerships.seriesId, seriesId),
-        or(eq(ownerships.kind, 'FREETIME'), sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`),
-      ),
-    )
-    .orderBy(desc(ownerships.createdAt));
+    .where(and(eq(ownerships.userId, userId), eq(ownerships.seriesId, seriesId), counted(now)))
+    .orderBy(desc(ownerships.createdAt))
+    .prepare('access_holdings_in_series')
+    .execute();
+  return toHoldings(rows, episodeIds, now);
+}
+
+/**
+ * The same rows as one JSON column, for a caller that reads them within a query of its own (the
+ * series page: the member's holdings, favourite and reading in one round trip). Read it back
+ * with `holdingsFromColumn`.
+ */
+export function holdingsColumn(userId: number, seriesId: number, now: Date): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('episodeId', o.episode_id, 'kind', o.kind, 'expiresAt', o.expires_at, 'createdAt', o.created_at) order by o.created_at desc), '[]'::json) from ${ownerships} o where o.user_id = ${userId} and o.series_id = ${seriesId} and (o.kind = 'FREETIME' or o.expires_at is null or o.expires_at > ${now}))`;
+}
+
+export function holdingsFromColumn(value: unknown, episodeIds: readonly number[], now: Date): SeriesHoldings {
+  const rows = (value as { episodeId: number; kind: string; expiresAt: string | null; createdAt: string }[]).map(
+    (row) => ({
+      episodeId: row.episodeId,
+      kind: row.kind,
+      expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+      createdAt: new Date(row.createdAt),
+    }),
+  );
+  return toHoldings(rows, episodeIds, now);
+}
+
+/** Rows newest first → what runs for each wanted episode, and the last ticket use. */
+function toHoldings(rows: readonly HoldingRow[], episodeIds: readonly number[], now: Date): SeriesHoldings {
   const wanted = new Set(episodeIds);
   const byEpisode = new Map<number, OwnershipFact[]>();
   let lastFreetimeUse: Date | null = null;

@@ -8,23 +8,26 @@ import { episodeAccess, ticketBackAt, ticketMayOpen } from './rules.js';
 
 export { episodeAccess } from './rules.js';
 
-/** The caller's access to each of these episodes of one series (a visitor holds no ownership). */
+/**
+ * The caller's access to each of these episodes of one series (a visitor holds no ownership).
+ * `series.ticketOpens` are the episodes its ticket may open (`ticketOpenable`) when the caller
+ * keeps them already: the catalog does, with the series page it shares. `holdings` is the value
+ * of `holdingsColumn` when the caller read it in its own query (one round trip for the page).
+ */
 export async function accessToEpisodes(
   ctx: ServiceContext,
-  series: { id: number; freetimeIntervalHours: number | null },
+  series: { id: number; freetimeIntervalHours: number | null; ticketOpens?: ReadonlySet<number> },
   list: readonly { id: number; isFree: boolean; freetime: boolean }[],
+  holdings?: unknown,
 ): Promise<Map<number, EpisodeAccess>> {
+  const paid = list.filter((e) => !e.isFree).map((e) => e.id);
   const [held, openable] = await Promise.all([
     ctx.user === null
       ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
-      : repo.holdingsInSeries(
-          ctx.db,
-          ctx.user.id,
-          series.id,
-          list.filter((e) => !e.isFree).map((e) => e.id),
-          ctx.now,
-        ),
-    ticketOpenable(ctx, series),
+      : holdings !== undefined
+        ? repo.holdingsFromColumn(holdings, paid, ctx.now)
+        : repo.holdingsInSeries(ctx.db, ctx.user.id, series.id, paid, ctx.now),
+    series.ticketOpens ?? ticketOpenable(ctx, series),
   ]);
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };
   return new Map(
@@ -40,11 +43,14 @@ export async function accessToEpisodes(
   );
 }
 
+/** The SQL of a member's holdings in a series as one column, for `accessToEpisodes`' `holdings`. */
+export { holdingsColumn } from './repo.js';
+
 /** The episodes of a series its ticket may open now on the caller's brand (none when it offers no ticket). */
-async function ticketOpenable(
+export async function ticketOpenable(
   ctx: ServiceContext,
   series: { id: number; freetimeIntervalHours: number | null },
-): Promise<Set<number>> {
+): Promise<ReadonlySet<number>> {
   if (series.freetimeIntervalHours === null) return new Set();
   const rows = await repo.ticketEpisodes(ctx.db, ctx.brand.id, series.id, ctx.now);
   return new Set(rows.filter((e) => ticketMayOpen(e, e)).map((e) => e.id));

@@ -1,5 +1,5 @@
 import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   banners,
@@ -380,24 +380,29 @@ export async function isProtectedPageImage(db: Db, imageKey: string): Promise<bo
  * A member's own state in one series, in one query: whether it is a favourite, the episodes they
  * opened, and the one they read last (newest first).
  */
-export async function memberStateInSeries(db: Db, userId: number, seriesId: number) {
-  const rows = await db
+/**
+ * A member's own state in a series in one named query (one row): favourite, the episodes read
+ * (newest first), and `extra`, a column the caller adds (the access module's holdings), so the
+ * series page costs one round trip.
+ */
+export async function memberStateInSeries(db: Db, userId: number, seriesId: number, extra: SQL) {
+  const [row] = await db
     .select({
-      favorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.seriesId} = ${seriesId})`,
-      episodeId: readingProgress.episodeId,
-      number: episodes.number,
+      favorite: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${userId} and f.series_id = ${seriesId})`,
+      read: sql<
+        { episodeId: number; number: number }[]
+      >`(select coalesce(json_agg(json_build_object('episodeId', p.episode_id, 'number', e.number) order by p.updated_at desc), '[]'::json) from ${readingProgress} p join ${episodes} e on e.id = p.episode_id where p.user_id = ${userId} and p.series_id = ${seriesId})`,
+      extra: sql<unknown>`${extra}`,
     })
     .from(sql`(select 1) as one`)
-    .leftJoin(readingProgress, and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)))
-    .leftJoin(episodes, eq(episodes.id, readingProgress.episodeId))
-    .orderBy(desc(readingProgress.updatedAt));
-  const read = rows.flatMap((r) =>
-    r.episodeId !== null && r.number !== null ? [{ episodeId: r.episodeId, number: r.number }] : [],
-  );
+    .prepare('catalog_member_state_in_series')
+    .execute();
+  const read = row?.read ?? [];
   return {
-    isFavorite: rows[0]?.favorite === true,
+    isFavorite: row?.favorite === true,
     readIds: new Set(read.map((r) => r.episodeId)),
     last: read[0] ?? null,
+    extra: row?.extra,
   };
 }
 

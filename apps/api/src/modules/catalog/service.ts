@@ -33,7 +33,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { SerialisedAnswer, SharedAnswer, type Sized } from '../../shared-cache.js';
-import { accessToEpisodes } from '../access/service.js';
+import { accessToEpisodes, holdingsColumn, ticketOpenable } from '../access/service.js';
 import * as repo from './repo.js';
 
 /** A series launched on a brand less than this long ago carries the "new" mark. */
@@ -302,13 +302,23 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
   const key = `series|${seriesId}`;
   if (!ctx.user) return sharedAnswer(ctx, key, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
   const member = ctx.user;
-  const page = await sharedData(ctx, `${key}|template`, async () =>
-    seriesTemplate(await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId))),
+  const page = await sharedData(ctx, `${key}|template`, async () => {
+    const detail = await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId));
+    const series = { id: seriesId, freetimeIntervalHours: detail.freetimeIntervalHours };
+    return seriesTemplate(detail, await ticketOpenable(ctx, series));
+  });
+  const reading = await repo.memberStateInSeries(
+    ctx.db,
+    member.id,
+    seriesId,
+    holdingsColumn(member.id, seriesId, ctx.now),
   );
-  const [access, reading] = await Promise.all([
-    accessToEpisodes(ctx, { id: seriesId, freetimeIntervalHours: page.freetimeIntervalHours }, page.episodes),
-    repo.memberStateInSeries(ctx.db, member.id, seriesId),
-  ]);
+  const access = await accessToEpisodes(
+    ctx,
+    { id: seriesId, freetimeIntervalHours: page.freetimeIntervalHours, ticketOpens: page.ticketOpens },
+    page.episodes,
+    reading.extra,
+  );
   const episodes = page.episodes.map(
     (e) => `${e.json},"access":${JSON.stringify(access.get(e.id) ?? FREE_ACCESS)},"read":${reading.readIds.has(e.id)}}`,
   );
@@ -324,11 +334,13 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
  */
 interface SeriesTemplate extends Sized {
   freetimeIntervalHours: number | null;
+  /** The episodes the series' ticket may open for this audience's brand, until the catalog changes. */
+  ticketOpens: ReadonlySet<number>;
   json: string;
   episodes: (Pick<EpisodeSummary, 'id' | 'isFree' | 'freetime'> & { json: string })[];
 }
 
-function seriesTemplate(detail: SeriesDetail): SeriesTemplate {
+function seriesTemplate(detail: SeriesDetail, ticketOpens: ReadonlySet<number>): SeriesTemplate {
   const { isFavorite: _f, lastRead: _l, episodes, ...series } = SeriesDetail.parse(detail);
   const json = JSON.stringify(series).slice(0, -1);
   const cut = episodes.map(({ access: _a, read: _r, ...e }) => ({
@@ -339,6 +351,7 @@ function seriesTemplate(detail: SeriesDetail): SeriesTemplate {
   }));
   return {
     freetimeIntervalHours: series.freetimeIntervalHours,
+    ticketOpens,
     json,
     episodes: cut,
     bytes: 2 * (json.length + cut.reduce((n, e) => n + e.json.length, 0)),
