@@ -8,7 +8,13 @@ import { appPlatformOf } from '../shell/app-shell';
 import { relayedClientOf } from './client-address';
 import { COOKIES } from './cookies';
 import { fail, MAX_BODY_BYTES, passesCsrf, secureOf, setFlag } from './http';
-import { clearSessionCookie, readSessionCookie, refreshSession, sessionFromTokens, writeSessionCookie } from './server';
+import {
+  clearSessionCookie,
+  readSessionCookie,
+  refreshSession,
+  sessionFromTokens,
+  writeRenewedSessionCookie,
+} from './server';
 import { checkTokens, type StoredSession } from './token-check';
 
 /** Calls that handle tokens themselves are not reachable through the proxy. */
@@ -107,7 +113,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 
   const response = NextResponse.json(payload, { status: upstream.status });
   response.headers.set('Cache-Control', 'no-store');
-  if (renewed && session) await writeSessionCookie(response.cookies, session, secure);
+  if (renewed && session) await writeRenewedSessionCookie(response.cookies, session, secure);
   else if (ended) clearSessionCookie(response.cookies, secure);
   if (signUp) {
     setFlag(response, 'isSignUp', secure);

@@ -46,6 +46,19 @@ export async function writeSessionCookie(jar: CookieJar, session: StoredSession,
   jar.set(COOKIES.session.name, value, cookieOptions('session', secure, maxAge));
 }
 
+/**
+ * A session whose tokens were just renewed: its cookie, and the flag that tells open pages to
+ * reload their data (spec §4), whichever path renewed them (page proxy, front proxy, session call).
+ */
+export async function writeRenewedSessionCookie(
+  jar: CookieJar,
+  session: StoredSession,
+  secure: boolean,
+): Promise<void> {
+  await writeSessionCookie(jar, session, secure);
+  jar.set(COOKIES.tokenRenewed.name, '1', cookieOptions('tokenRenewed', secure));
+}
+
 export function clearSessionCookie(jar: CookieJar, secure: boolean): void {
   jar.set(COOKIES.session.name, '', cookieOptions('session', secure, 0));
   jar.set(COOKIES.checked.name, '', cookieOptions('checked', secure, 0));

@@ -3,7 +3,12 @@ import { getRequestBrand } from '@/lib/brand/brand';
 import { relayedClientOf } from '@/lib/session/client-address';
 import { COOKIES, cookieOptions } from '@/lib/session/cookies';
 import { secureOf } from '@/lib/session/http';
-import { clearSessionCookie, loadSessionView, readSessionCookie, writeSessionCookie } from '@/lib/session/server';
+import {
+  clearSessionCookie,
+  loadSessionView,
+  readSessionCookie,
+  writeRenewedSessionCookie,
+} from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +24,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
       view ? { user: view.user, coin: view.coin, expires: new Date(stored.refreshExpiresAt).toISOString() } : {},
     ),
   );
-  if (renewed) await writeSessionCookie(response.cookies, renewed, secure);
+  if (renewed) await writeRenewedSessionCookie(response.cookies, renewed, secure);
   if (ended) clearSessionCookie(response.cookies, secure);
   else if (view) response.cookies.set(COOKIES.checked.name, '1', cookieOptions('checked', secure));
   return response;
