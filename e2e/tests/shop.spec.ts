@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { biggestProduct, chargeOverHttp, type Product, totalCoins } from './support/coins';
 import { api, createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
@@ -31,35 +32,10 @@ interface Series extends Card {
   episodes: Episode[];
 }
 
-interface Product {
-  id: number;
-  coins: number;
-  bonusCoins: number;
-  freeCoins: number;
-  soldOut: boolean;
-  remainingForMe: number | null;
-}
-
-interface Order {
-  id: number;
-  status: string;
-  checkoutUrl: string | null;
-}
-
 /** Coins as the French brand writes them (grouped with a narrow no-break space from 1 000 on). */
 const coinsText = (n: number) => new Intl.NumberFormat('fr').format(n);
-const totalCoins = (product: Product) => product.coins + product.bonusCoins + product.freeCoins;
 const canRent = (episode: Episode) => episode.saleType !== 'POSSESSION_ONLY';
 const canBuy = (episode: Episode) => episode.saleType !== 'RENT_ONLY';
-
-/** The product giving the most coins that this member may buy now. */
-async function biggestProduct(member: Member): Promise<Product> {
-  const shop = await api<{ products: Product[] }>('GET', '/shop/products?channel=WEB', { token: member.accessToken });
-  const open = shop.products.filter((p) => !p.soldOut && (p.remainingForMe === null || p.remainingForMe > 0));
-  const best = open.sort((a, b) => totalCoins(b) - totalCoins(a))[0];
-  if (!best) throw new Error('the seeded shop sells no coin product on the web');
-  return best;
-}
 
 /** A paid episode of a series of the ranking (that a new member may open) matching `accept`. */
 async function findPaidEpisode(
@@ -73,25 +49,6 @@ async function findPaidEpisode(
     if (episode) return { series, episode };
   }
   throw new Error('no seeded series has a paid episode that fits');
-}
-
-/** Charges a product for the member straight through the api and the sandbox provider. */
-async function chargeOverHttp(member: Member, product: Product): Promise<void> {
-  const order = await api<Order>('POST', '/shop/orders', {
-    token: member.accessToken,
-    body: {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      channel: 'WEB',
-      idempotencyKey: `e2e-${member.userId}-${Date.now()}`,
-    },
-  });
-  const paid = await api<Order>('POST', `/shop/orders/${order.id}/sandbox`, {
-    token: member.accessToken,
-    body: { outcome: 'SUCCESS' },
-  });
-  expect(paid.status).toBe('PAID');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { biggestProduct, chargeOverHttp } from './support/coins';
 import { API_HEADERS, API_URL, ApiCallError, api, createMember, logIn, type Member } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
@@ -430,24 +431,9 @@ test('moving on to a locked episode asks first, and leads to the series page to 
   await expect(lockedScreen.locator('[data-testid^="locked-"]:is(button)').first()).toBeVisible();
 });
 
-/** Charges a product for the member straight through the api and the sandbox provider; answers the balance after. */
+/** Charges the biggest product for the member over HTTP; answers the balance after. */
 async function chargeCoins(member: Member): Promise<number> {
-  type Product = { id: number; coins: number; bonusCoins: number; freeCoins: number; soldOut: boolean };
-  const shop = await api<{ products: Product[] }>('GET', '/shop/products?channel=WEB', { token: member.accessToken });
-  const total = (p: Product) => p.coins + p.bonusCoins + p.freeCoins;
-  const product = shop.products.filter((p) => !p.soldOut).sort((a, b) => total(b) - total(a))[0];
-  if (!product) throw new Error('the seeded shop sells no coin product on the web');
-  const order = await api<{ id: number }>('POST', '/shop/orders', {
-    token: member.accessToken,
-    body: {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      channel: 'WEB',
-      idempotencyKey: `e2e-viewer-${member.userId}-${Date.now()}`,
-    },
-  });
-  await api('POST', `/shop/orders/${order.id}/sandbox`, { token: member.accessToken, body: { outcome: 'SUCCESS' } });
+  await chargeOverHttp(member, await biggestProduct(member));
   return (await api<{ total: number }>('GET', '/coin', { token: member.accessToken })).total;
 }
 

@@ -3,7 +3,7 @@ import { DAY_MS, type HistoryEntry } from '@balcony/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/adjust-coins.js';
-import { adminAudit, users } from '../src/db/schema.js';
+import { adminAudit } from '../src/db/schema.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
@@ -28,12 +28,7 @@ afterEach(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId });
-/** An admin made before its first request (the app keeps account rows a moment). */
-async function newAdmin(brandId = BRAND): Promise<Member> {
-  const m = await newMember(brandId);
-  await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, m.id));
-  return m;
-}
+const newAdmin = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId, role: 'ADMIN' });
 
 function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brand = BRAND) {
   return t.app.inject({

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { couponCodes, couponUsers, ledgerTransfers, users } from '../src/db/schema.js';
+import { couponCodes, couponUsers, ledgerTransfers } from '../src/db/schema.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
@@ -18,8 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coupons under concurrency on Po
   beforeAll(async () => {
     t = await createTestApp();
     expect(t.database.kind).toBe('postgres');
-    admin = await createMember(t.database.db, t.config.auth);
-    await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.id));
+    admin = await createMember(t.database.db, t.config.auth, { role: 'ADMIN' });
   });
   afterAll(() => t?.close());
   afterEach(async () => {

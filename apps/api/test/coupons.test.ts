@@ -6,7 +6,7 @@ import { DAY_MS, type HistoryEntry, type MemberCoupon, RENTAL_MS } from '@balcon
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/coupons.js';
-import { adminAudit, couponCodes, couponUsers, ownerships, users } from '../src/db/schema.js';
+import { adminAudit, couponCodes, couponUsers, ownerships } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { demoCouponCodes, seedDemoCoupons } from '../src/db/seed/coupons.js';
 import * as wallet from '../src/modules/wallet/service.js';
@@ -44,11 +44,7 @@ afterEach(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId });
-async function newAdmin(brandId = BRAND): Promise<Member> {
-  const m = await newMember(brandId);
-  await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, m.id));
-  return m;
-}
+const newAdmin = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId, role: 'ADMIN' });
 
 function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brand = BRAND) {
   return t.app.inject({

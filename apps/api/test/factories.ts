@@ -127,6 +127,8 @@ export interface MemberSpec {
   /** A birth date makes the member an adult-verified one (with showAdult on). */
   birthedAt?: string;
   isBlToggle?: boolean;
+  /** ADMIN makes an admin of the brand (before its first request: the app keeps account rows a moment). */
+  role?: 'USER' | 'ADMIN';
 }
 
 /** A member straight in the database, with an access token signed by the app's own signer. */
@@ -144,6 +146,7 @@ export async function createMember(db: Db, auth: TokenSettings, spec: MemberSpec
       showAdult: adult,
       birthedAt: spec.birthedAt ?? null,
       isBlToggle: spec.isBlToggle ?? true,
+      role: spec.role ?? 'USER',
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

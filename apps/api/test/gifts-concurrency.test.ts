@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gifts, ledgerTransfers, ownerships, users } from '../src/db/schema.js';
+import { gifts, ledgerTransfers, ownerships } from '../src/db/schema.js';
 import { expireDue } from '../src/modules/gifts/service.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
@@ -23,8 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('gifts under concurrency on Post
   beforeAll(async () => {
     t = await createTestApp();
     expect(t.database.kind).toBe('postgres');
-    admin = await newMember();
-    await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.id));
+    admin = await createMember(t.database.db, t.config.auth, { role: 'ADMIN' });
     story = await createSeries(t.database.db, { title: 'Racing Gifts', episodes: { count: 4, free: 1 } });
   });
   afterAll(async () => {

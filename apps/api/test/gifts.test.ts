@@ -23,8 +23,7 @@ const helpers = memberHelpers(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await newMember();
-  await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.id));
+  admin = await createMember(t.database.db, t.config.auth, { brandId: BRAND, role: 'ADMIN' });
   // Episodes 1 free, 2–5 paid; renting costs 2 and buying 4 coins.
   story = await createSeries(t.database.db, { title: 'Gifted Harbour', episodes: { count: 5, free: 1 } });
 });
@@ -232,8 +231,7 @@ describe('the box and receiving one gift', () => {
   it('answers NOT_FOUND_GIFT for a gift that does not exist or belongs to another brand', async () => {
     const m = await newMember();
     expect(await failure(receive(m, 2_000_000_000))).toEqual([404, 'NOT_FOUND_GIFT']);
-    const elsewhereAdmin = await newMember(OTHER_BRAND);
-    await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, elsewhereAdmin.id));
+    const elsewhereAdmin = await createMember(t.database.db, t.config.auth, { brandId: OTHER_BRAND, role: 'ADMIN' });
     const elsewhere = await newMember(OTHER_BRAND);
     const sent = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AdminAdjustmentRequest,
@@ -12,15 +10,11 @@ import {
   getBrand,
   IdParam,
 } from '@balcony/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
-import { createServices } from '../app.js';
-import { type AppConfig, loadConfig } from '../config.js';
-import { type Services, systemContext } from '../context.js';
+import { systemContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import { adjustCoins, grantAdmin } from '../modules/admin/service.js';
 import * as users from '../modules/users/service.js';
-import { openCliDatabase } from './database.js';
+import { type CliDeps, type CliSession, invokedDirectly, openCliSession } from './database.js';
 
 // `npm run admin:coins`: the admin coin adjustment of the API (POST /api/v1/admin/coins/adjust)
 // from a shell, through the same service, so it is checked, keyed and audited alike. It acts as
@@ -37,15 +31,6 @@ const USAGE = `usage:
                          --reason "<why>" [--valid-days <days>] [--key <key>] --admin <admin id>
   npm run admin:coins -- --grant-admin <user id> [--admin <admin id>]
 --admin may come from ADMIN_USER_ID. Without --key a new key is made and printed: pass it again to retry safely.`;
-
-export interface CliDeps {
-  /** The database to use; by default DATABASE_URL or the embedded one (src/cli/database.ts). */
-  database?: Database;
-  /** By default loaded from the environment, as the api does. */
-  config?: AppConfig;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
-}
 
 class UsageError extends Error {}
 
@@ -112,7 +97,7 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
     const grantTo = options['grant-admin'];
     if (grantTo !== undefined) {
       const userId = idOf(grantTo, '--grant-admin');
-      const session = await open(deps);
+      const session = await openCliSession(deps);
       database = session.database;
       const ctx = systemContext(database.db, session.services, await brandOf(session, userId), session.log);
       const result = await grantAdmin(ctx, { userId, grantedBy: adminId });
@@ -139,7 +124,7 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
       throw new UsageError(problems.join('; '));
     }
     const input = parsed.data;
-    const session = await open(deps);
+    const session = await openCliSession(deps);
     database = session.database;
     const base = systemContext(database.db, session.services, await brandOf(session, input.userId), session.log);
     const admin = await users.findById(base, adminId);
@@ -188,21 +173,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-interface Session {
-  database: Database;
-  services: Services;
-  log: FastifyBaseLogger;
-}
-
-async function open(deps: CliDeps): Promise<Session> {
-  const config = deps.config ?? loadConfig();
-  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }) as unknown as FastifyBaseLogger;
-  const database = deps.database ?? (await openCliDatabase());
-  return { database, services: createServices(config, log), log };
-}
-
 /** The brand the command acts in: the member's. */
-async function brandOf(session: Session, userId: number): Promise<BrandConfig> {
+async function brandOf(session: CliSession, userId: number): Promise<BrandConfig> {
   const lookup = systemContext(session.database.db, session.services, BRANDS[DEFAULT_BRAND_ID], session.log);
   const row = await users.findById(lookup, userId);
   const brand = row ? getBrand(row.brandId) : undefined;
@@ -210,16 +182,6 @@ async function brandOf(session: Session, userId: number): Promise<BrandConfig> {
   return brand;
 }
 
-const invokedDirectly = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   process.exitCode = await run(process.argv.slice(2));
 }

@@ -1,6 +1,4 @@
-import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AddCouponCodesRequest,
@@ -14,18 +12,13 @@ import {
   getBrand,
   IdParam,
 } from '@balcony/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import type { z } from 'zod';
-import { createServices } from '../app.js';
-import { loadConfig } from '../config.js';
 import { systemContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import type { AdminContext } from '../modules/admin/service.js';
 import * as coupons from '../modules/coupons/service.js';
 import * as users from '../modules/users/service.js';
-import type { CliDeps } from './adjust-coins.js';
-import { openCliDatabase } from './database.js';
+import { type CliDeps, invokedDirectly, openCliSession } from './database.js';
 
 // `npm run admin:coupons`: the admin coupon routes of the API (POST /api/v1/admin/coupons, …/codes,
 // GET /api/v1/admin/coupons) from a shell, through the same service, so they are checked and
@@ -157,10 +150,9 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
               })();
     const couponId = command === 'codes' ? idOf(options.coupon, '--coupon') : null;
 
-    const config = deps.config ?? loadConfig();
-    const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }) as unknown as FastifyBaseLogger;
-    database = deps.database ?? (await openCliDatabase());
-    const services = createServices(config, log);
+    const session = await openCliSession(deps);
+    database = session.database;
+    const { services, log } = session;
     const lookup = systemContext(database.db, services, BRANDS[DEFAULT_BRAND_ID], log);
     const admin = await users.findById(lookup, adminId);
     const brand = admin ? getBrand(admin.brandId) : undefined;
@@ -209,16 +201,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const invokedDirectly = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   process.exitCode = await run(process.argv.slice(2));
 }

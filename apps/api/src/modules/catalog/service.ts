@@ -250,13 +250,19 @@ export async function visibleSeries(ctx: ServiceContext, seriesId: number): Prom
     // A series that exists but is not offered on this brand is invalid here, not missing.
     throw new AppError((await repo.seriesExists(ctx.db, seriesId)) ? 'INVALID_CONTENTS' : 'NOT_EXIST');
   }
-  const vis = visibility(ctx);
-  if (row.isBl && !showBl(vis)) throw new AppError('INVALID_CONTENTS');
-  if (row.isAdult && !canSeeAdultContent(vis)) throw new AppError('ADULT_ONLY_CONTENTS');
+  assertSeriesShown(ctx, row);
   return row;
 }
 
-function effectivePrice(base: number, discountPercent: number): number {
+/** The caller's audience may see this series: BL hidden → INVALID_CONTENTS, adult not allowed → ADULT_ONLY_CONTENTS. */
+export function assertSeriesShown(ctx: ServiceContext, series: { isBl: boolean; isAdult: boolean }): void {
+  const vis = visibility(ctx);
+  if (series.isBl && !showBl(vis)) throw new AppError('INVALID_CONTENTS');
+  if (series.isAdult && !canSeeAdultContent(vis)) throw new AppError('ADULT_ONLY_CONTENTS');
+}
+
+/** A price with the series' brand discount, rounded up to a whole coin. */
+export function effectivePrice(base: number, discountPercent: number): number {
   return Math.ceil((base * (100 - discountPercent)) / 100);
 }
 

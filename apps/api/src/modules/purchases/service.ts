@@ -1,13 +1,11 @@
 import {
   AppError,
   type CoinBalance,
-  canSeeAdultContent,
   type EpisodeAccess,
   type EpisodePurchaseKind,
   type PurchaseAllQuote,
   type PurchaseResult,
   RENTAL_MS,
-  showBl,
 } from '@balcony/contracts';
 import { type MemberContext, withTransaction } from '../../context.js';
 import { accessToEpisodes, episodeAccess, grant } from '../access/service.js';
@@ -41,13 +39,9 @@ function refusal(
   return null;
 }
 
-/**
- * An episode's price with the series' brand discount: the catalog's `effectivePrices` rule
- * (catalog/service.ts), which lists the prices this charges (coins.test.ts holds them equal).
- */
+/** An episode's price with the series' brand discount, as the catalog lists it. */
 function priceOf(kind: EpisodePurchaseKind, episode: Pick<Episode, 'rentPrice' | 'buyPrice'>, discountPercent: number) {
-  const base = kind === 'RENT' ? episode.rentPrice : episode.buyPrice;
-  return Math.ceil((base * (100 - discountPercent)) / 100);
+  return catalog.effectivePrice(kind === 'RENT' ? episode.rentPrice : episode.buyPrice, discountPercent);
 }
 
 function answer(row: repo.PurchaseAnswer, balance: CoinBalance): PurchaseResult {
@@ -113,9 +107,7 @@ function saleable(ctx: MemberContext, sale: repo.EpisodeSale) {
   const { episode, series } = sale;
   if (!episode || episode.publishedAt > ctx.now) throw new AppError('NOT_FOUND_EPISODE');
   if (!series) throw new AppError('INVALID_CONTENTS');
-  const vis = catalog.visibility(ctx);
-  if (series.isBl && !showBl(vis)) throw new AppError('INVALID_CONTENTS');
-  if (series.isAdult && !canSeeAdultContent(vis)) throw new AppError('ADULT_ONLY_CONTENTS');
+  catalog.assertSeriesShown(ctx, series);
   return { episode, series };
 }
 
