@@ -14,7 +14,7 @@ import { memberHelpers, newEmail } from './support/members.js';
 // at a time, so there it only checks the answers).
 
 let t: TestApp;
-const { call } = memberHelpers(() => t);
+const { call, codeFor } = memberHelpers(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -32,7 +32,7 @@ async function startSignUp() {
     agreeTerms: true,
   });
   const { userId, signUpId } = res.json().data as { userId: number; signUpId: number };
-  const code = (await t.mailTo(email)).at(-1)?.match(/(?<!\d)(\d{6})(?!\d)/)?.[1] ?? '';
+  const code = await codeFor(email);
   return { email, userId, signUpId, code };
 }
 const confirm = (s: { userId: number; signUpId: number; code: string }) =>
@@ -157,7 +157,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent confirmations on Pos
         passwordConfirm: 'Webtoon123',
         agreeTerms: true,
       });
-      const code = (await t.mailTo(email)).at(-1)?.match(/(?<!\d)(\d{6})(?!\d)/)?.[1] ?? '';
+      const code = await codeFor(email);
       return { ...(res.json().data as { userId: number; signUpId: number }), code };
     };
     const first = await attempt();

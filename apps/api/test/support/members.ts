@@ -40,6 +40,7 @@ export function memberHelpers(app: () => TestApp) {
     });
   }
 
+  /** The code of the last mail to `email`, read from its decoded text (headers hold digits too). */
   async function codeFor(email: string): Promise<string> {
     const code = mailText((await app().mailTo(email)).at(-1) ?? '').match(/(?<!\d)(\d{6})(?!\d)/)?.[1];
     if (!code) throw new Error(`no code mailed to ${email}`);
@@ -80,5 +81,5 @@ export function memberHelpers(app: () => TestApp) {
     return (await call('POST', '/user', {}, { token, brand })).json().data;
   }
 
-  return { call, member, row, me };
+  return { call, codeFor, member, row, me };
 }
