@@ -13,7 +13,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        // As next.config.ts: messages are compiled ahead (src/i18n/messages.ts).
+        resolve: {
+          alias: [{ find: /^use-intl\/format-message$/, replacement: 'use-intl/format-message/format-only' }],
+        },
+        // use-intl goes through Vite, so the alias reaches its own import of the formatter.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], server: { deps: { inline: ['use-intl'] } } },
+      },
     ],
   },
 });

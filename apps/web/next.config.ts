@@ -13,6 +13,9 @@ const SECURITY_HEADERS = [
 const config: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Messages are compiled on the server (src/i18n/messages.ts), so use-intl's formatting is the
+  // format-only runtime everywhere: the ICU parser never reaches the browser (decision 0175).
+  turbopack: { resolveAlias: { 'use-intl/format-message': 'use-intl/format-message/format-only' } },
   async headers() {
     return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },

@@ -2,12 +2,15 @@
 // The web's production server: Next.js on node:http, so that the app learns the reader's address
 // and scheme from the socket and the proxies it trusts (request-stamp.mjs), never from headers a
 // browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
-// It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs).
+// It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs) and answers
+// browsers' script and style requests from the build's compressed copies (static-assets.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), WEB_PAGE_CACHE_SECONDS (30; 0 turns the
 // visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads.
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
+import { createStaticAssets } from './static-assets.mjs';
 import { createVisitorPages } from './visitor-pages.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +24,7 @@ const { default: next } = await import('next');
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.WEB_PORT ?? 3000);
 const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY));
+const serveStatic = createStaticAssets(join(dir, '.next', 'static'));
 const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
   maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
@@ -32,6 +36,7 @@ await app.prepare();
 
 async function respond(req, res) {
   stamp(req, res);
+  if (await serveStatic(req, res)) return;
   if (await servePage?.(req, res)) return;
   await handle(req, res);
 }
