@@ -227,8 +227,11 @@ export const Banner = z.object({
 export type Banner = z.infer<typeof Banner>;
 export const BannerList = z.array(Banner);
 
-/** Device widths of spec §9 for image renditions. */
-export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+/**
+ * Widths of image renditions: the device widths of spec §9 (640 and up), and below them widths
+ * for slots smaller than the screen (thumbnails, covers, episode icons; decision 0177).
+ */
+export const IMAGE_WIDTHS = [128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const IMAGE_QUALITY = 75;
 
 /** GET /media/{key}: a width of IMAGE_WIDTHS (the original's when left out), and the viewer's signature. */
@@ -239,7 +242,7 @@ export const MediaQuery = z.object({
     .number()
     .int()
     .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), {
-      message: 'width must be one of the device widths of spec §9',
+      message: 'width must be one of the rendition widths (spec §9 and decision 0177)',
     })
     .optional(),
 });

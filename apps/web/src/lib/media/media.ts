@@ -7,6 +7,8 @@ export interface ImageSlot {
   /** Intrinsic size of the slot; its ratio reserves the space before the image arrives. */
   width: number;
   height: number;
+  /** Smallest rendition worth offering: full-width slots start at the device widths of spec §9. */
+  minWidth: number;
   /** Largest rendition worth requesting for how big the slot is shown (at up to 3× density). */
   maxWidth: number;
   sizes: string;
@@ -14,13 +16,14 @@ export interface ImageSlot {
 
 export const IMAGE_SLOTS = {
   // Spec §3: the main slot has ratio 0.6 (width / height).
-  thumbnail: { width: 600, height: 1000, maxWidth: 640, sizes: '(max-width: 600px) 33vw, 180px' },
+  // Small slots start at the small widths (decision 0177): a phone gets a 256 or 384 px rendition.
+  thumbnail: { width: 600, height: 1000, minWidth: 128, maxWidth: 640, sizes: '(max-width: 600px) 33vw, 180px' },
   // Spec §3: the square slot.
-  cover: { width: 1080, height: 1080, maxWidth: 1200, sizes: '(max-width: 600px) 40vw, 240px' },
-  episode: { width: 400, height: 400, maxWidth: 640, sizes: '72px' },
-  banner: { width: 1200, height: 500, maxWidth: 1920, sizes: '(max-width: 720px) 100vw, 720px' },
+  cover: { width: 1080, height: 1080, minWidth: 128, maxWidth: 1200, sizes: '(max-width: 600px) 40vw, 240px' },
+  episode: { width: 400, height: 400, minWidth: 128, maxWidth: 256, sizes: '72px' },
+  banner: { width: 1200, height: 500, minWidth: 640, maxWidth: 1920, sizes: '(max-width: 720px) 100vw, 720px' },
   // Viewer pages keep their own size; only the widths and sizes come from here.
-  page: { width: 800, height: 1200, maxWidth: 2048, sizes: '(max-width: 720px) 100vw, 720px' },
+  page: { width: 800, height: 1200, minWidth: 640, maxWidth: 2048, sizes: '(max-width: 720px) 100vw, 720px' },
 } as const satisfies Record<string, ImageSlot>;
 
 export type ImageSlotName = keyof typeof IMAGE_SLOTS;
@@ -34,11 +37,14 @@ export function mediaUrl(path: string, width: number): string {
   return url.origin === RELATIVE_BASE ? `${url.pathname}${url.search}` : url.href;
 }
 
-/** The device widths up to the first one that covers `maxWidth`. */
-export function renditionWidths(maxWidth: number): number[] {
+/** The rendition widths from `minWidth` up to the first one that covers `maxWidth`. */
+export function renditionWidths(minWidth: number, maxWidth: number): number[] {
   const cover = IMAGE_WIDTHS.findIndex((w) => w >= maxWidth);
-  return IMAGE_WIDTHS.slice(0, cover === -1 ? IMAGE_WIDTHS.length : cover + 1);
+  return IMAGE_WIDTHS.slice(0, cover === -1 ? IMAGE_WIDTHS.length : cover + 1).filter((w) => w >= minWidth);
 }
+
+/** The `src` for browsers that ignore `srcset`: a phone-sized rendition, never above 640. */
+const FALLBACK_WIDTH = 640;
 
 export interface ImageSources {
   src: string;
@@ -47,10 +53,11 @@ export interface ImageSources {
 }
 
 export function imageSources(path: string, slot: ImageSlotName): ImageSources {
-  const { maxWidth, sizes } = IMAGE_SLOTS[slot];
-  const widths = renditionWidths(maxWidth);
+  const { minWidth, maxWidth, sizes } = IMAGE_SLOTS[slot];
+  const widths = renditionWidths(minWidth, maxWidth);
+  const fallback = widths.filter((w) => w <= FALLBACK_WIDTH).at(-1) ?? maxWidth;
   return {
-    src: mediaUrl(path, widths[0] ?? maxWidth),
+    src: mediaUrl(path, fallback),
     srcSet: widths.map((w) => `${mediaUrl(path, w)} ${w}w`).join(', '),
     sizes,
   };
