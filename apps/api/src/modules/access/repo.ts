@@ -1,5 +1,5 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { episodes, ownerships } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
@@ -53,7 +53,15 @@ export async function holdingsInSeries(
  * series page: the member's holdings, favourite and reading in one round trip). Read it back
  * with `holdingsFromColumn`.
  */
-export function holdingsColumn(userId: number, seriesId: number, now: Date): SQL {
+export function holdingsColumn({
+  userId,
+  seriesId,
+  now,
+}: {
+  userId: number | Placeholder;
+  seriesId: number | Placeholder;
+  now: Date | Placeholder;
+}): SQL {
   return sql`(select coalesce(json_agg(json_build_object('episodeId', o.episode_id, 'kind', o.kind, 'expiresAt', o.expires_at, 'createdAt', o.created_at) order by o.created_at desc), '[]'::json) from ${ownerships} o where o.user_id = ${userId} and o.series_id = ${seriesId} and (o.kind = 'FREETIME' or o.expires_at is null or o.expires_at > ${now}))`;
 }
 

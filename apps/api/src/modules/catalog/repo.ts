@@ -1,5 +1,5 @@
 import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   banners,
@@ -375,28 +375,59 @@ export async function isProtectedPageImage(db: Db, imageKey: string): Promise<bo
 
 // ——— the member overlay of a series page (reads of tables modules/library writes) ———
 
-/** Episodes of the series the member has opened, and the one opened last. */
-/**
- * A member's own state in one series, in one query: whether it is a favourite, the episodes they
- * opened, and the one they read last (newest first).
- */
-/**
- * A member's own state in a series in one named query (one row): favourite, the episodes read
- * (newest first), and `extra`, a column the caller adds (the access module's holdings), so the
- * series page costs one round trip.
- */
-export async function memberStateInSeries(db: Db, userId: number, seriesId: number, extra: SQL) {
-  const [row] = await db
+/** A member's state in a series is read for this member, series and moment. */
+export type MemberStateParams = {
+  userId: number;
+  seriesId: number;
+  now: Date;
+};
+
+type Bound<T> = { [K in keyof T]: Placeholder<K & string> };
+
+/** The query's parameters as placeholders: the statement is built once and bound per execution. */
+const MEMBER_STATE_PLACEHOLDERS: Bound<MemberStateParams> = {
+  userId: sql.placeholder('userId'),
+  seriesId: sql.placeholder('seriesId'),
+  now: sql.placeholder('now'),
+};
+
+/** A column the caller adds to the member's state (the access module's holdings). */
+export type MemberStateColumn = (params: Bound<MemberStateParams>) => SQL;
+
+function prepareMemberState(db: Db, extra: MemberStateColumn) {
+  const { userId, seriesId } = MEMBER_STATE_PLACEHOLDERS;
+  return db
     .select({
       favorite: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${userId} and f.series_id = ${seriesId})`,
       read: sql<
         { episodeId: number; number: number }[]
       >`(select coalesce(json_agg(json_build_object('episodeId', p.episode_id, 'number', e.number) order by p.updated_at desc), '[]'::json) from ${readingProgress} p join ${episodes} e on e.id = p.episode_id where p.user_id = ${userId} and p.series_id = ${seriesId})`,
-      extra: sql<unknown>`${extra}`,
+      extra: sql<unknown>`${extra(MEMBER_STATE_PLACEHOLDERS)}`,
     })
     .from(sql`(select 1) as one`)
-    .prepare('catalog_member_state_in_series')
-    .execute();
+    .prepare('catalog_member_state_in_series');
+}
+
+/** Statements built so far, per database handle and added column: built once, not per request. */
+const memberStateStatements = new WeakMap<Db, Map<MemberStateColumn, ReturnType<typeof prepareMemberState>>>();
+
+/**
+ * A member's own state in a series in one named query (one row): favourite, the episodes read
+ * (newest first), and `extra`, a column the caller adds (the access module's holdings), so the
+ * series page costs one round trip. The statement is built once per database handle.
+ */
+export async function memberStateInSeries(db: Db, params: MemberStateParams, extra: MemberStateColumn) {
+  let byColumn = memberStateStatements.get(db);
+  if (!byColumn) {
+    byColumn = new Map();
+    memberStateStatements.set(db, byColumn);
+  }
+  let statement = byColumn.get(extra);
+  if (!statement) {
+    statement = prepareMemberState(db, extra);
+    byColumn.set(extra, statement);
+  }
+  const [row] = await statement.execute(params);
   const read = row?.read ?? [];
   return {
     isFavorite: row?.favorite === true,

@@ -313,12 +313,7 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
     const series = { id: seriesId, freetimeIntervalHours: detail.freetimeIntervalHours };
     return seriesTemplate(detail, await ticketOpenable(ctx, series));
   });
-  const reading = await repo.memberStateInSeries(
-    ctx.db,
-    member.id,
-    seriesId,
-    holdingsColumn(member.id, seriesId, ctx.now),
-  );
+  const reading = await repo.memberStateInSeries(ctx.db, { userId: member.id, seriesId, now: ctx.now }, holdingsColumn);
   const access = await accessToEpisodes(
     ctx,
     { id: seriesId, freetimeIntervalHours: page.freetimeIntervalHours, ticketOpens: page.ticketOpens },
