@@ -525,16 +525,19 @@ export async function seriesForSale(ctx: ServiceContext, seriesId: number) {
 /**
  * What every reader of an audience needs to open an episode, shared until the catalog changes:
  * the episode and its series (with the visibility codes of `visibleEpisode`), the published
- * episodes just before and after it, its pages, and when the series' next episode is announced.
+ * episodes just before and after it, its pages, when the series' next episode is announced, and
+ * which episodes its ticket may open.
  */
 export function episodeForReading(ctx: ServiceContext, episodeId: number) {
   return sharedData(ctx, `episode|${episodeId}`, async () => {
     const { episode, series } = await visibleEpisode(ctx, episodeId);
-    const [neighbours, pages, nextAt] = await Promise.all([
+    const [neighbours, pages, nextAt, ticketOpens] = await Promise.all([
       repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now),
       repo.listPages(ctx.db, episode.id),
       repo.nextScheduledAt(ctx.db, episode.seriesId, ctx.now),
+      // Shared with the audience, as on the series page: which episodes the ticket may open.
+      ticketOpenable(ctx, series),
     ]);
-    return { episode, series, neighbours, pages, nextAt };
+    return { episode, series: { ...series, ticketOpens }, neighbours, pages, nextAt };
   });
 }
