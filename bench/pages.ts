@@ -266,11 +266,21 @@ async function memberCookie(system: System): Promise<string | null> {
   return cookieHeader(jar);
 }
 
-/** Fetches a page and every `/media/…` address in its HTML (all the widths of each srcset). */
+/** What Chromium accepts for an image: the api makes one rendition per width and format it picks. */
+const BROWSER_IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+/**
+ * Fetches a page and every `/media/…` address in its HTML (all the widths of each srcset), asking
+ * for images as the browser does, so that Lighthouse's first page finds the renditions it will get.
+ */
 async function warmUp(webUrl: string, path: string): Promise<void> {
   const html = await (await fetch(`${webUrl}${path}`)).text();
   const images = new Set(html.match(/\/media\/[^"'\s,]+/g)?.map((address) => address.replaceAll('&amp;', '&')));
-  for (const image of images) await fetch(`${webUrl}${image}`).then((response) => response.arrayBuffer());
+  for (const image of images) {
+    await fetch(`${webUrl}${image}`, { headers: { accept: BROWSER_IMAGE_ACCEPT } }).then((response) =>
+      response.arrayBuffer(),
+    );
+  }
 }
 
 /** A JavaScript chunk the home page loads, as the static baseline of the same server. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, createMember, logIn, type Member } from './support/member';
+import { adminToken, api, createMember, logIn, type Member } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
 // The gift box (issue 12): an admin sends a member gifts of coins over HTTP; the member sees the
@@ -9,17 +9,6 @@ import { collectConsoleErrors, screenshot } from './support/page';
 
 interface Sent {
   gifts: { id: number }[];
-}
-
-/** The admin of the default brand made before the system started (support/prepare-data.mjs). */
-async function adminToken(): Promise<string> {
-  const email = process.env.BALCONY_E2E_ADMIN_EMAIL;
-  const password = process.env.BALCONY_E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('run through playwright.config.ts: the e2e admin is not set');
-  const tokens = await api<{ accessToken: { token: string } }>('POST', '/auth/local/login', {
-    body: { email, password },
-  });
-  return tokens.accessToken.token;
 }
 
 async function sendCoins(member: Member, title: string, coinType: string, amount: number): Promise<number> {

@@ -35,6 +35,8 @@ import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { commentRoutes } from './modules/comments/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { freetimeRoutes } from './modules/freetime/routes.js';
 import { giftRoutes } from './modules/gifts/routes.js';
@@ -45,12 +47,14 @@ import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
+import { diskStore } from './modules/media/store.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
 import { createSandboxProvider, type PaymentProvider, type PaymentProviders } from './modules/shop/providers.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createStripeClient, createStripeProvider } from './modules/shop/stripe.js';
 import { stripeWebhookRoutes } from './modules/shop/webhook-routes.js';
 import { createSmsSender } from './modules/sms/sender.js';
+import { supportRoutes } from './modules/support/routes.js';
 import { createAccountCache } from './modules/users/account-cache.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
@@ -212,6 +216,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(accountRoutes, { countryHeader: config.countryHeader });
       await v1.register(adminRoutes);
       await v1.register(couponRoutes);
+      await v1.register(supportRoutes);
+      await v1.register(commentRoutes);
+      // Contact images: a private store, never served by /media (decision 0201).
+      await v1.register(contactRoutes, { store: diskStore(`${config.mediaDir}/private`) });
     },
     { prefix: '/api/v1' },
   );

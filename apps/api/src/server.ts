@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReadingExtras } from './db/seed/reading-extras.js';
 import { isCatalogEmpty, seedDemoCatalog } from './db/seed/seed.js';
+import { seedSupportContent } from './db/seed/support.js';
 import { reindexSearch } from './modules/catalog/service.js';
 
 // Entry point: open the database, migrate (a failed migration stops the start), seed the demo
@@ -19,8 +20,9 @@ if (config.seedOnStart) {
     app.log.info('empty catalog: seeding the demo catalog');
     await seedDemoCatalog(database.db, { log });
   } else {
-    // A catalog seeded by an older release gets the notices and picks added since.
+    // A catalog seeded by an older release gets the notices, picks and support pages added since.
     await seedReadingExtras(database.db, { now: new Date(), log });
+    await seedSupportContent(database.db, { now: new Date(), log });
   }
 }
 // Rows written before search existed, or by hand, are indexed before the first request.

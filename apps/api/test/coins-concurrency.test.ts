@@ -177,9 +177,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coins under concurrency on Post
       .select()
       .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.userId, m.id), like(ledgerTransfers.key, `order:${order.id}:%`)));
+    // The coins and the points they earn (decision 0165), each once.
     expect(charges.map((c) => [c.ledger, c.amount]).sort()).toEqual([
       ['BONUS', 5],
       ['COIN', 30],
+      ['MILEAGE', 30],
     ]);
     expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(1);
     expect(await bookBalance(t.database.db, m.id)).toBe(35);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerships, refreshTokens, users } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
@@ -10,6 +11,7 @@ import { createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, mailBody, type TestApp } from './helper.js';
 import { appOperations, documentedOperations, type Operation, OUTSIDE_V1, ROUTE_TABLE } from './routes-table.js';
 import { serviceContext } from './support/context.js';
+import { giveCoins } from './support/purchase-book.js';
 
 // Issue "Security": every member-owned resource, read and written as another member, gives 0
 // leaks. Member A owns things (a favourite, a reading position, an owned and a rented episode,
@@ -76,6 +78,8 @@ const A_ORDER_BODY = {
   idempotencyKey: 'a-paid-order-key',
 };
 const A_PURCHASE_KEY = 'a-purchase-key';
+/** The key of A's points exchange: another member's call with it exchanges their own points or none. */
+const A_EXCHANGE_KEY = 'a-exchange-key';
 /** A coin product of each member's brand. */
 const products: Partial<Record<Actor, number>> = {};
 const productOf = (actor: Actor) => {
@@ -141,7 +145,8 @@ async function call(actor: Actor, method: Method, url: string, body?: object, br
     headers,
     ...(body !== undefined && { payload: body }),
   });
-  const json = res.json();
+  // A file to download (a CSV) is searched as it is; every other answer is the JSON envelope.
+  const json = /^text\/csv/.test(String(res.headers['content-type'])) ? { data: res.body } : res.json();
   const answer = { status: res.statusCode, code: json.code as string | undefined, data: json.data, body: res.body };
   if (actor !== 'A') {
     const sent = `${url} ${JSON.stringify(body ?? {})}`;
@@ -308,6 +313,8 @@ beforeAll(async () => {
   ok(await call('A', 'POST', `/shop/orders/${paidOrder.id}/sandbox`, { outcome: 'SUCCESS' }));
   const pendingBody = { ...A_ORDER_BODY, productId: productOf('A'), idempotencyKey: 'a-pending-order-key' };
   aOrders = { paid: paidOrder.id, pending: ok(await call('A', 'POST', '/shop/orders', pendingBody)).id };
+  await giveCoins(serviceContext(t), A.id, 3000, { ledger: 'MILEAGE' });
+  ok(await call('A', 'POST', '/coin/mileage/exchange', { points: 3000, key: A_EXCHANGE_KEY }));
 
   // B's and C's own things elsewhere, so that their lists are not empty by chance.
   for (const m of ['B', 'C'] as const) {
@@ -718,6 +725,53 @@ const PROBES: Record<Operation, Probe> = {
   'GET /api/v1/coin/user': coinProbe('/coin/user'),
   'GET /api/v1/coin/user/used': coinProbe('/coin/user/used'),
   'GET /api/v1/coin/history/:kind': coinProbe('/coin/history/charge'),
+  'GET /api/v1/coin/lots': async (s) => {
+    const aLots = await lotIdsOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const { lots } = ok(await s(actor, 'GET', '/coin/lots'));
+      const ids = (lots as { id: number }[]).map((l) => l.id);
+      expect(
+        ids.filter((id) => aLots.includes(id)),
+        `${actor} sees A's lots`,
+      ).toEqual([]);
+    }
+    await s('Cx', 'GET', '/coin/lots');
+    await s('V', 'GET', '/coin/lots');
+  },
+  'GET /api/v1/coin/lots.csv': async (s) => {
+    const aLots = await lotIdsOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const csv = ok(await s(actor, 'GET', '/coin/lots.csv')) as string;
+      const ids = csv
+        .split('\r\n')
+        .slice(1)
+        .map((line) => Number(line.split(',')[0]));
+      expect(
+        ids.filter((id) => aLots.includes(id)),
+        `${actor} gets A's lots`,
+      ).toEqual([]);
+    }
+    await s('Cx', 'GET', '/coin/lots.csv');
+    await s('V', 'GET', '/coin/lots.csv');
+  },
+  'GET /api/v1/coin/mileage/exchange': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const info = ok(await s(actor, 'GET', '/coin/mileage/exchange?points=3000'));
+      expect(info, `${actor} sees A's points`).toMatchObject({ mileage: 0, maxPoints: 0, soonestExpiry: null });
+      expect(info.quote.refusal).toBe('MILEAGE_INSUFFICIENT');
+    }
+    await s('Cx', 'GET', '/coin/mileage/exchange');
+    await s('V', 'GET', '/coin/mileage/exchange');
+  },
+  'POST /api/v1/coin/mileage/exchange': async (s) => {
+    const body = { points: 3000, key: A_EXCHANGE_KEY };
+    // A's key names A's exchange only: theirs is refused for their own empty points.
+    for (const actor of ['B', 'C'] as const) {
+      failsWith(await s(actor, 'POST', '/coin/mileage/exchange', body), 'MILEAGE_INSUFFICIENT');
+    }
+    await s('Cx', 'POST', '/coin/mileage/exchange', body);
+    await s('V', 'POST', '/coin/mileage/exchange', body);
+  },
   'GET /api/v1/shop/products': publicGet('/shop/products'),
   'POST /api/v1/shop/orders': async (s) => {
     for (const actor of ['B', 'C'] as const) {
@@ -854,7 +908,253 @@ const PROBES: Record<Operation, Probe> = {
   'GET /api/v1/admin/coupons': adminOnly('GET', '/admin/coupons'),
   'POST /api/v1/admin/coupons/:couponId/codes': adminOnly('POST', '/admin/coupons/1/codes', { count: 1 }),
   'POST /api/v1/admin/coupons/:couponId/codes.csv': adminOnly('POST', '/admin/coupons/1/codes.csv', { count: 1 }),
+
+  // ——— comments: B and C act on A's comment and A's block, and see nothing of A's likes, reports or blocks ———
+  'GET /api/v1/episodes/:id/comments': commentListProbe(() => `/episodes/${ep(1).id}/comments?sort=BEST`),
+  'GET /api/v1/contents/:id/comments': commentListProbe(() => `/contents/${S.id}/comments`),
+  'POST /api/v1/episodes/:id/comments': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const mine = ok(await s(actor, 'POST', `/episodes/${ep(1).id}/comments`, { content: `Probe by ${actor}` }));
+      expect(mine).toMatchObject({ mine: true, content: `Probe by ${actor}` });
+      ok(await call(actor, 'DELETE', `/comments/${mine.id}`));
+    }
+    await s('Cx', 'POST', `/episodes/${ep(1).id}/comments`, { content: 'Probe' });
+    await s('V', 'POST', `/episodes/${ep(1).id}/comments`, { content: 'Probe' });
+  },
+  'GET /api/v1/comments/my': async (s) => {
+    const { aComment } = await commentsOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/comments/my'));
+      expect(
+        d.items.map((c: { id: number }) => c.id),
+        `${actor} lists A's comment`,
+      ).not.toContain(aComment);
+    }
+    await s('Cx', 'GET', '/comments/my');
+    await s('V', 'GET', '/comments/my');
+    await aCommentsHold();
+  },
+  'PUT /api/v1/comments/:id/like': async (s) => {
+    const { aComment } = await commentsOfA();
+    expect(ok(await s('B', 'PUT', `/comments/${aComment}/like`))).toEqual({ liked: true, likeCount: 1 });
+    ok(await call('B', 'DELETE', `/comments/${aComment}/like`));
+    failsWith(await s('C', 'PUT', `/comments/${aComment}/like`), 'NOT_EXIST');
+    await s('Cx', 'PUT', `/comments/${aComment}/like`);
+    await s('V', 'PUT', `/comments/${aComment}/like`);
+    await aCommentsHold();
+  },
+  'DELETE /api/v1/comments/:id/like': async (s) => {
+    const { dComment } = await commentsOfA();
+    // A liked D's comment: B taking back a like takes back B's (none), never A's.
+    expect(ok(await s('B', 'DELETE', `/comments/${dComment}/like`))).toEqual({ liked: false, likeCount: 1 });
+    failsWith(await s('C', 'DELETE', `/comments/${dComment}/like`), 'NOT_EXIST');
+    await s('Cx', 'DELETE', `/comments/${dComment}/like`);
+    await s('V', 'DELETE', `/comments/${dComment}/like`);
+    await aCommentsHold();
+  },
+  'POST /api/v1/comments/:id/report': async (s) => {
+    const { aComment } = await commentsOfA();
+    expect(ok(await s('B', 'POST', `/comments/${aComment}/report`))).toEqual({ reported: true, state: null });
+    failsWith(await s('C', 'POST', `/comments/${aComment}/report`), 'NOT_EXIST');
+    await s('Cx', 'POST', `/comments/${aComment}/report`);
+    await s('V', 'POST', `/comments/${aComment}/report`);
+    await aCommentsHold();
+  },
+  'DELETE /api/v1/comments/:id': async (s) => {
+    const { aComment } = await commentsOfA();
+    failsWith(await s('B', 'DELETE', `/comments/${aComment}`), 'FORBIDDEN');
+    failsWith(await s('C', 'DELETE', `/comments/${aComment}`), 'NOT_EXIST');
+    await s('Cx', 'DELETE', `/comments/${aComment}`);
+    await s('V', 'DELETE', `/comments/${aComment}`);
+    await aCommentsHold();
+  },
+  'POST /api/v1/comments/:id/block': async (s) => {
+    const { aComment, dComment } = await commentsOfA();
+    // B blocks D (blocking A would only show B the nickname A signs comments with), then lifts it.
+    const block = ok(await s('B', 'POST', `/comments/${dComment}/block`));
+    ok(await call('B', 'DELETE', `/comments/blocks/${block.id}`));
+    failsWith(await s('C', 'POST', `/comments/${aComment}/block`), 'NOT_EXIST');
+    await s('Cx', 'POST', `/comments/${aComment}/block`);
+    await s('V', 'POST', `/comments/${aComment}/block`);
+    await aCommentsHold();
+  },
+  'GET /api/v1/comments/blocks': async (s) => {
+    const { aBlock } = await commentsOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/comments/blocks'));
+      expect(
+        d.items.map((b: { id: number }) => b.id),
+        `${actor} lists A's block`,
+      ).not.toContain(aBlock);
+    }
+    await s('Cx', 'GET', '/comments/blocks');
+    await s('V', 'GET', '/comments/blocks');
+  },
+  'DELETE /api/v1/comments/blocks/:id': async (s) => {
+    const { aBlock } = await commentsOfA();
+    for (const actor of ['B', 'C'] as const)
+      failsWith(await s(actor, 'DELETE', `/comments/blocks/${aBlock}`), 'NOT_EXIST');
+    await s('Cx', 'DELETE', `/comments/blocks/${aBlock}`);
+    await s('V', 'DELETE', `/comments/blocks/${aBlock}`);
+    await aCommentsHold();
+  },
+  'GET /api/v1/admin/comments': adminOnly('GET', '/admin/comments'),
+  'PUT /api/v1/admin/comments/:id/blind': adminOnly('PUT', '/admin/comments/1/blind'),
+  'PUT /api/v1/admin/comments/:id/restore': adminOnly('PUT', '/admin/comments/1/restore'),
+
+  // ——— notices, FAQ and policies: public reads, admin-only changes ———
+  'GET /api/v1/notices': publicGet('/notices'),
+  'GET /api/v1/notices/:id': publicGet('/notices/1'),
+  'GET /api/v1/faq': publicGet('/faq?q=coin'),
+  'GET /api/v1/policies/:kind': publicGet('/policies/TERMS'),
+  'GET /api/v1/admin/notices': adminOnly('GET', '/admin/notices'),
+  'POST /api/v1/admin/notices': adminOnly('POST', '/admin/notices', { title: 'probe', body: 'probe' }),
+  'PUT /api/v1/admin/notices/:id': adminOnly('PUT', '/admin/notices/1', { title: 'probe', body: 'probe' }),
+  'DELETE /api/v1/admin/notices/:id': adminOnly('DELETE', '/admin/notices/1'),
+  'POST /api/v1/admin/faq/categories': adminOnly('POST', '/admin/faq/categories', { name: 'probe' }),
+  'PUT /api/v1/admin/faq/categories/:id': adminOnly('PUT', '/admin/faq/categories/1', { name: 'probe' }),
+  'DELETE /api/v1/admin/faq/categories/:id': adminOnly('DELETE', '/admin/faq/categories/1'),
+  'POST /api/v1/admin/faq/entries': adminOnly('POST', '/admin/faq/entries', {
+    categoryId: 1,
+    question: 'q',
+    answer: 'a',
+  }),
+  'PUT /api/v1/admin/faq/entries/:id': adminOnly('PUT', '/admin/faq/entries/1', {
+    categoryId: 1,
+    question: 'q',
+    answer: 'a',
+  }),
+  'DELETE /api/v1/admin/faq/entries/:id': adminOnly('DELETE', '/admin/faq/entries/1'),
+  'POST /api/v1/admin/policies': adminOnly('POST', '/admin/policies', { kind: 'TERMS', title: 'probe', body: 'probe' }),
+  'PUT /api/v1/admin/company': adminOnly('PUT', '/admin/company', {
+    name: 'probe',
+    address: 'probe',
+    email: 'probe@example.com',
+  }),
+
+  // ——— contact requests: B and C find none of A's requests or images, and cannot answer them ———
+  'GET /api/v1/qna': async (s) => {
+    await contactOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/qna'));
+      expect(JSON.stringify(d), `${actor} sees A's request`).not.toContain(A_CONTACT_TITLE);
+    }
+    await s('Cx', 'GET', '/qna');
+    await s('V', 'GET', '/qna');
+    await aContactWaits();
+  },
+  'POST /api/v1/qna': async (s) => {
+    // The form is multipart; whoever sends it files their own request, so JSON is simply refused.
+    const body = { category: 'OTHER', title: 'x', content: 'y' };
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'POST', '/qna', body), 'INVALID_PARAMETER');
+    await s('Cx', 'POST', '/qna', body);
+    await s('V', 'POST', '/qna', body);
+  },
+  'GET /api/v1/qna/:id': async (s) => {
+    const id = await contactOfA();
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'GET', `/qna/${id}`), 'NOT_EXIST');
+    await s('Cx', 'GET', `/qna/${id}`);
+    await s('V', 'GET', `/qna/${id}`);
+  },
+  'GET /api/v1/qna/:id/attachments/:position': async (s) => {
+    const url = `/qna/${await contactOfA()}/attachments/0`;
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'GET', url), 'NOT_EXIST');
+    await s('Cx', 'GET', url);
+    await s('V', 'GET', url);
+  },
+  'GET /api/v1/admin/qna': adminOnly('GET', '/admin/qna?status=WAIT'),
+  'POST /api/v1/admin/qna/:id/answer': async (s) => {
+    await adminOnly('POST', `/admin/qna/${await contactOfA()}/answer`, { answer: 'Answered by someone else' })(s);
+    await aContactWaits();
+  },
 };
+
+/** A's contact request with an image, filed by A as a multipart form (for the contact probes). */
+const A_CONTACT_TITLE = 'A private question of A';
+let aContact: number | undefined;
+async function contactOfA(): Promise<number> {
+  if (aContact) return aContact;
+  const form = new FormData();
+  form.append('category', 'ACCOUNT');
+  form.append('title', A_CONTACT_TITLE);
+  form.append('content', 'Only A and the admins may read this.');
+  const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+  form.append('images', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/qna', headers: headersOf('A'), payload: form });
+  aContact = res.json().data?.id;
+  if (!aContact) throw new Error(`no contact request: ${res.body}`);
+  return aContact;
+}
+const aContactWaits = async () => {
+  const d = ok(await call('A', 'GET', `/qna/${await contactOfA()}`));
+  expect([d.title, d.status, d.answer, d.attachments.length]).toEqual([A_CONTACT_TITLE, 'WAIT', null, 1]);
+};
+
+/**
+ * A's comment (on series T: the probes list S, and a comment shows its author's nickname to all
+ * by design), D's comment on S episode 1 that A liked and reported, and A's block of E.
+ */
+let aComments: { aComment: number; dComment: number; aBlock: number } | undefined;
+async function commentsOfA() {
+  if (aComments) return aComments;
+  const db = t.database.db;
+  const write = async (who: { headers: Record<string, string> }, episodeId: number, content: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/episodes/${episodeId}/comments`,
+      headers: { ...brandHeaders(BRAND), ...who.headers },
+      payload: { content },
+    });
+    return res.json().data.id as number;
+  };
+  const [d, e] = await Promise.all([
+    createMember(db, t.config.auth, { brandId: BRAND }),
+    createMember(db, t.config.auth, { brandId: BRAND }),
+  ]);
+  const aComment = ok(await call('A', 'POST', `/episodes/${T.episodes[0]?.id}/comments`, { content: 'Said by A' })).id;
+  const dComment = await write(d, ep(1).id, 'Said by D');
+  const eComment = await write(e, T.episodes[0]?.id ?? 0, 'Said by E');
+  ok(await call('A', 'PUT', `/comments/${dComment}/like`));
+  ok(await call('A', 'POST', `/comments/${dComment}/report`));
+  const aBlock = ok(await call('A', 'POST', `/comments/${eComment}/block`)).id;
+  aComments = { aComment, dComment, aBlock };
+  return aComments;
+}
+/** A's comment, like, report and block are as A left them. */
+async function aCommentsHold() {
+  const { aComment, dComment, aBlock } = await commentsOfA();
+  const mine = ok(await call('A', 'GET', '/comments/my'));
+  expect(mine.items.find((c: { id: number }) => c.id === aComment)).toMatchObject({
+    content: 'Said by A',
+    state: null,
+  });
+  const d = ok(await call('A', 'GET', `/episodes/${ep(1).id}/comments`)).items.find(
+    (c: { id: number }) => c.id === dComment,
+  );
+  expect(d).toMatchObject({ liked: true, reported: true });
+  expect(ok(await call('A', 'GET', '/comments/blocks')).items.map((b: { id: number }) => b.id)).toEqual([aBlock]);
+}
+/** B, C and a visitor list comments A liked and reported: none of it shows as theirs. */
+function commentListProbe(url: () => string): Probe {
+  return async (s) => {
+    const { dComment } = await commentsOfA();
+    for (const actor of ['B', 'V'] as const) {
+      const d = ok(await s(actor, 'GET', url())).items.find((c: { id: number }) => c.id === dComment);
+      expect(d, `${actor} sees D's comment (A's block of E is A's alone)`).toMatchObject({
+        liked: false,
+        reported: false,
+        mine: false,
+        likeCount: 1,
+      });
+    }
+    // Comments belong to the brand they were written in.
+    expect(ok(await s('C', 'GET', url())).items).toEqual([]);
+    failsWith(await s('Cx', 'GET', url()), 'MALFORMED_JWT');
+    await aCommentsHold();
+  };
+}
 
 /** A's gift, waiting in A's box (made for the gift probes). */
 let aGift: number | undefined;
@@ -910,6 +1210,14 @@ function adminOnly(method: Method, url: string, body?: object): Probe {
     failsWith(await s('Cx', method, url, body), 'MALFORMED_JWT');
     failsWith(await s('V', method, url, body), 'NOT_LOGIN_USER');
   };
+}
+
+/** The ids of A's coin lots, as A's own ledger lists them (A's paid order credited some). */
+async function lotIdsOfA(): Promise<number[]> {
+  const { lots } = ok(await call('A', 'GET', '/coin/lots'));
+  const ids = (lots as { id: number }[]).map((l) => l.id);
+  expect(ids.length, 'A holds lots').toBeGreaterThan(0);
+  return ids;
 }
 
 function coinProbe(url: string): Probe {

@@ -127,6 +127,12 @@ export const ROUTE_TABLE = {
   'GET /api/v1/coin/user': SELF,
   'GET /api/v1/coin/user/used': SELF,
   'GET /api/v1/coin/history/:kind': SELF,
+  // the transparent ledger: the caller's own lots, as JSON and as a CSV file
+  'GET /api/v1/coin/lots': SELF,
+  'GET /api/v1/coin/lots.csv': SELF,
+  // points exchange: the member's own points, under the member's own idempotency key
+  'GET /api/v1/coin/mileage/exchange': SELF,
+  'POST /api/v1/coin/mileage/exchange': SELF,
 
   // the shop: products for everyone; orders are the member's own
   'GET /api/v1/shop/products': PUBLIC_OPTIONAL,
@@ -214,6 +220,96 @@ export const ROUTE_TABLE = {
     class: 'ADMIN',
     guard: 'bearer',
     names: 'a coupon id of the brand',
+  },
+
+  // notices, FAQ and policies: the same for every reader of a brand, no bearer read; admins publish
+  'GET /api/v1/notices': PUBLIC,
+  'GET /api/v1/notices/:id': PUBLIC,
+  'GET /api/v1/faq': PUBLIC,
+  'GET /api/v1/policies/:kind': PUBLIC,
+  'GET /api/v1/admin/notices': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the notices' },
+  'POST /api/v1/admin/notices': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new notice' },
+  'PUT /api/v1/admin/notices/:id': { class: 'ADMIN', guard: 'bearer', names: 'a notice id of the brand' },
+  'DELETE /api/v1/admin/notices/:id': { class: 'ADMIN', guard: 'bearer', names: 'a notice id of the brand' },
+  'POST /api/v1/admin/faq/categories': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a category' },
+  'PUT /api/v1/admin/faq/categories/:id': { class: 'ADMIN', guard: 'bearer', names: 'a FAQ category id of the brand' },
+  'DELETE /api/v1/admin/faq/categories/:id': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a FAQ category id of the brand',
+  },
+  'POST /api/v1/admin/faq/entries': { class: 'ADMIN', guard: 'bearer', names: 'a FAQ category id of the brand' },
+  'PUT /api/v1/admin/faq/entries/:id': { class: 'ADMIN', guard: 'bearer', names: 'a FAQ entry id of the brand' },
+  'DELETE /api/v1/admin/faq/entries/:id': { class: 'ADMIN', guard: 'bearer', names: 'a FAQ entry id of the brand' },
+  'POST /api/v1/admin/policies': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a policy version' },
+  'PUT /api/v1/admin/company': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the brand’s company' },
+
+  // comments (decisions 0190–0194): read by anyone; a comment id names another member's comment
+  'GET /api/v1/episodes/:id/comments': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: "an episode id: its comments, without those of the caller's blocked members",
+  },
+  'GET /api/v1/contents/:id/comments': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: "a series id: its comments, without those of the caller's blocked members",
+  },
+  'POST /api/v1/episodes/:id/comments': SELF,
+  'GET /api/v1/comments/my': SELF,
+  'PUT /api/v1/comments/:id/like': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a comment id: another member's comment",
+  },
+  'DELETE /api/v1/comments/:id/like': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a comment id: another member's comment",
+  },
+  'POST /api/v1/comments/:id/report': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a comment id: another member's comment",
+  },
+  'DELETE /api/v1/comments/:id': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a comment id: only its author may delete it',
+  },
+  'POST /api/v1/comments/:id/block': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: 'a comment id: its author, whom the caller blocks',
+  },
+  'GET /api/v1/comments/blocks': SELF,
+  'DELETE /api/v1/comments/blocks/:id': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a block id: another member's block",
+  },
+  'GET /api/v1/admin/comments': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: "nothing of a member: the brand's reported comments",
+  },
+  'PUT /api/v1/admin/comments/:id/blind': { class: 'ADMIN', guard: 'bearer', names: 'a comment id of the brand' },
+  'PUT /api/v1/admin/comments/:id/restore': { class: 'ADMIN', guard: 'bearer', names: 'a comment id of the brand' },
+
+  // contact requests: the member's own; an id can name another member's request or its image
+  'GET /api/v1/qna': SELF,
+  'POST /api/v1/qna': SELF,
+  'GET /api/v1/qna/:id': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: "a request id: another member's request" },
+  'GET /api/v1/qna/:id/attachments/:position': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a request id: another member's image",
+  },
+  'GET /api/v1/admin/qna': { class: 'ADMIN', guard: 'bearer', names: "nothing of a member: the brand's requests" },
+  'POST /api/v1/admin/qna/:id/answer': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: "a request id: a member's request to answer",
   },
 } as const satisfies Record<string, RouteEntry>;
 

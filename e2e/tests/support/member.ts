@@ -180,3 +180,17 @@ export async function logInWith(page: Page, email: string, password: string): Pr
 export async function logIn(page: Page, member: Pick<Member, 'email' | 'password'>): Promise<void> {
   expect(await logInWith(page, member.email, member.password)).toBeNull();
 }
+
+/**
+ * An access token of the default brand's admin, made before the system started
+ * (support/prepare-data.mjs), for journeys that send gifts or adjust a member's coins.
+ */
+export async function adminToken(): Promise<string> {
+  const email = process.env.BALCONY_E2E_ADMIN_EMAIL;
+  const password = process.env.BALCONY_E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('run through playwright.config.ts: the e2e admin is not set');
+  const tokens = await api<{ accessToken: { token: string } }>('POST', '/auth/local/login', {
+    body: { email, password },
+  });
+  return tokens.accessToken.token;
+}

@@ -55,6 +55,8 @@ describe('brands', () => {
       myLinks: ['roulette', 'comment', 'library', 'history', 'gift', 'coupon', 'cs', 'notice', 'setting'],
       loginMethods: ['google', 'facebook', 'twitter', 'email'],
       pointsPerCoin: 20,
+      pointsEarnPercent: 5,
+      pointsValidDays: 180,
       blFocused: true,
       blHiddenInApp: false,
       birthDateRequired: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADULT_AGE, DATE_FORMAT, POINTS_PER_COIN } from './constants.js';
+import { ADULT_AGE, DATE_FORMAT, POINTS_EARN_PERCENT, POINTS_PER_COIN, POINTS_VALID_DAYS } from './constants.js';
 import { type LoginMethod, type NavItem, Weekday } from './enums.js';
 
 // The nine brands (platform ids) of spec §1 and the pure formatting helpers that depend on a
@@ -62,8 +62,16 @@ export interface BrandConfig {
   navMobile: readonly NavItem[];
   myLinks: readonly MyPageLink[];
   loginMethods: readonly LoginMethod[];
-  /** Points (MILEAGE) exchanged for one bonus coin. */
+  /** Points (MILEAGE) exchanged for one bonus coin; must divide MILEAGE_EXCHANGE_UNIT, so no point is lost. */
   pointsPerCoin: number;
+  /**
+   * Points a paid charge earns, in whole percent of its paid coins' value at `pointsPerCoin`:
+   * floor(paid coins × pointsPerCoin × pointsEarnPercent / 100). Bonus and free coins earn none;
+   * 0 turns earning off (docs/decisions/0165-points-earned-on-paid-charges.md).
+   */
+  pointsEarnPercent: number;
+  /** Days earned points last before they expire. */
+  pointsValidDays: number;
   /** The one variant of spec §4 whose BL is hidden inside the app. */
   blHiddenInApp: boolean;
   /** Birth date counts as present only when birthedAt is set (spec §4: Thai and Taiwanese platforms). */
@@ -95,6 +103,8 @@ const BRAND_DEFAULTS = {
   myLinks: MY_LINKS,
   loginMethods: ALL_LOGINS,
   pointsPerCoin: POINTS_PER_COIN,
+  pointsEarnPercent: POINTS_EARN_PERCENT,
+  pointsValidDays: POINTS_VALID_DAYS,
   blHiddenInApp: false,
   birthDateRequired: false,
   adultFocused: false,

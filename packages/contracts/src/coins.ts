@@ -85,6 +85,86 @@ export const HistoryPage = z.object({
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
+// ——— the transparent ledger (issue 12 item 6, docs/decisions/0170-coin-lots-ledger.md) ———
+
+/**
+ * Where a lot of coins came from, as the reader knows it: its source, told apart by the credit's
+ * title where one source covers several things (a gift and the sign-up reward are REWARD and EVENT).
+ */
+export const LotOrigin = z.enum([
+  'PAYMENT',
+  'COUPON',
+  'GIFT',
+  'SIGNUP_REWARD',
+  'EVENT',
+  'REWARD',
+  'POINTS',
+  'ADMIN',
+  'OFFERWALL',
+]);
+export type LotOrigin = z.infer<typeof LotOrigin>;
+
+/** OPEN holds coins that count in the balance; the others hold none that do. */
+export const LotStatus = z.enum(['OPEN', 'EXPIRED', 'SPENT', 'REFUNDED']);
+export type LotStatus = z.infer<typeof LotStatus>;
+
+/** What coins taken out of a lot went to. */
+export const LotUseKind = z.enum(['EPISODE', 'EXPIRED', 'REFUNDED', 'ADMIN_DEDUCT', 'POINTS_EXCHANGE', 'OTHER']);
+export type LotUseKind = z.infer<typeof LotUseKind>;
+
+/** Coins taken out of one lot by one movement (a purchase, an expiry, a refund, a deduction). */
+export const LotUse = z.object({
+  /** The movement (transfer) that took them. */
+  transferId: z.number().int(),
+  kind: LotUseKind,
+  title: HistoryEntry.shape.title,
+  /** Coins taken out of this lot (positive). */
+  amount: z.number().int(),
+  createdAt: z.string(),
+  /** The episode(s) bought or rented, or the note of an admin's deduction. */
+  reference: HistoryReference.nullable(),
+});
+export type LotUse = z.infer<typeof LotUse>;
+
+/** One credit of the member's coins, what is left of it, and every use of it. */
+export const CoinLot = z.object({
+  id: z.number().int(),
+  coinType: CoinType,
+  source: CoinSource,
+  origin: LotOrigin,
+  /** The title of the credit (CHARGE_COIN, EXCHANGE_COUPON, RECEIVE_GIFT, SIGNUP_MAIL_REWARD, ADMIN_CHARGE…). */
+  title: HistoryEntry.shape.title,
+  /** The coin product of a payment; the coupon's name, the gift's title or the admin's note. */
+  reference: HistoryReference.nullable(),
+  amount: z.number().int(),
+  /** Coins left in it; they count in the balance only while it is OPEN. */
+  remaining: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  status: LotStatus,
+  /** Oldest first. */
+  uses: z.array(LotUse),
+});
+export type CoinLot = z.infer<typeof CoinLot>;
+
+/** Emptied lots listed at most (the most recently emptied); lots holding coins are always all listed. */
+export const LEDGER_EMPTIED_LOTS_MAX = 100;
+
+/**
+ * GET /coin/lots: every lot holding coins (OPEN first, in the order they will be spent), then the
+ * lots emptied in the window, the last emptied first. `balance` is GET /coin's, computed from
+ * these very lots: the OPEN lots of each type add up to it.
+ */
+export const CoinLotsResponse = z.object({
+  lots: z.array(CoinLot),
+  balance: CoinBalance,
+  /** Emptied lots are listed when their last coins went within this many days. */
+  windowDays: z.number().int(),
+  /** Whether emptied lots of the window were left out (past LEDGER_EMPTIED_LOTS_MAX). */
+  moreEmptied: z.boolean(),
+});
+export type CoinLotsResponse = z.infer<typeof CoinLotsResponse>;
+
 // ——— the shop ———
 
 export const ProductMark = z.enum(['BEST', 'HOT', 'NEW', 'FIRST_PURCHASE']);

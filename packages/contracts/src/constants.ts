@@ -28,6 +28,14 @@ export const MILEAGE_MIN_EXCHANGE = 3000;
 export const MILEAGE_EXCHANGE_UNIT = 100;
 /** Default rate; each brand carries its own `pointsPerCoin`. */
 export const POINTS_PER_COIN = 20;
+/**
+ * Default share of a paid charge's coins given back as points, in percent of their value at the
+ * brand's rate (5 % of 20 points per coin = 1 point per paid coin); each brand carries its own
+ * `pointsEarnPercent` (docs/decisions/0165-points-earned-on-paid-charges.md).
+ */
+export const POINTS_EARN_PERCENT = 5;
+/** Default days earned points last: the points history's window (spec §9); each brand carries its own `pointsValidDays`. */
+export const POINTS_VALID_DAYS = 180;
 export const EXCHANGED_BONUS_VALID_DAYS = 30;
 export const COIN_REFUND_DAYS = 7;
 /** Validity of the bonus and free coins a coin product gives (docs/decisions/0141-coin-shop.md). */
@@ -56,6 +64,8 @@ export const LAZY_MARGIN_PX = 200;
 // ——— input limits ———
 
 export const COMMENT_MAX_LENGTH = 500;
+/** Reports by different members that hide a comment (BLIND) until an admin restores it (decision 0192). */
+export const COMMENT_BLIND_REPORTS = 5;
 export const CONTACT_MAX_IMAGES = 3;
 export const CONTACT_MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 /** Copyright report attachments: up to 3 images of 1080 × 1686. */

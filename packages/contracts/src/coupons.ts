@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoinBalance } from './coins.js';
+import { toCsv } from './csv.js';
 import { CoinType } from './enums.js';
 import { Id, PageNumber, text } from './inputs.js';
 import { normalizeCouponCode } from './validators.js';
@@ -253,13 +254,8 @@ export type AdminCouponPage = z.infer<typeof AdminCouponPage>;
 
 /** The codes of a batch as CSV (one header line, then `coupon_id,coupon_name,code` per code). */
 export function couponCodesCsv(coupon: { id: number; name: string }, codes: readonly string[]): string {
-  const cell = (v: string | number) => {
-    const s = String(v);
-    // A leading =, +, - or @ would be read as a formula by a spreadsheet.
-    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  return ['coupon_id,coupon_name,code', ...codes.map((code) => [coupon.id, coupon.name, code].map(cell).join(','))]
-    .join('\r\n')
-    .concat('\r\n');
+  return toCsv(
+    ['coupon_id', 'coupon_name', 'code'],
+    codes.map((code) => [coupon.id, coupon.name, code]),
+  );
 }

@@ -35,7 +35,7 @@ export const ERROR_CATALOGUE = {
   MILEAGE_INSUFFICIENT: { status: 402, message: 'You do not have enough points.', action: 'none' },
   EXCHANGE_MILEAGE_INSUFFICIENT: {
     status: 422,
-    message: 'You need at least 3,000 points to exchange them.',
+    message: 'Points are exchanged from 3,000, in steps of 100.',
     action: 'none',
   },
 

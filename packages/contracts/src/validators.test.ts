@@ -201,10 +201,12 @@ describe('points exchange', () => {
     expect(validateMileageExchange(3000, 10_000)).toEqual(ok);
   });
 
-  it('exchanges in units of 100', () => {
+  it('exchanges in units of 100: an amount between two units is not enough for the next one', () => {
     expect(validateMileageExchange(3100, 10_000)).toEqual(ok);
-    expect(validateMileageExchange(3050, 10_000)).toEqual(failed('INVALID_PARAMETER'));
-    expect(validateMileageExchange(3001, 10_000)).toEqual(failed('INVALID_PARAMETER'));
+    expect(validateMileageExchange(3050, 10_000)).toEqual(failed('EXCHANGE_MILEAGE_INSUFFICIENT'));
+    expect(validateMileageExchange(3001, 10_000)).toEqual(failed('EXCHANGE_MILEAGE_INSUFFICIENT'));
+    // Checked before the balance: 3001 is refused as an amount even to a member who holds less.
+    expect(validateMileageExchange(3001, 100)).toEqual(failed('EXCHANGE_MILEAGE_INSUFFICIENT'));
   });
 
   it.each([0, -3000, 3000.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %d', (points) => {

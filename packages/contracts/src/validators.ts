@@ -182,11 +182,16 @@ export function validateCouponCode(code: string): Validation {
   return COUPON_CODE.test(normalized) ? OK : fail('NOT_FOUND_COUPON');
 }
 
-/** Points exchange (spec §5, §9): a whole amount, at least 3000, in steps of 100, within the balance. */
+/**
+ * Points exchange (spec §5, §9): a whole amount, at least 3000, in steps of 100, within the
+ * balance. An amount under the minimum or between two steps is EXCHANGE_MILEAGE_INSUFFICIENT
+ * (not enough points for that exchange; docs/decisions/0166-exchanging-points.md).
+ */
 export function validateMileageExchange(points: number, balance: number): Validation {
   if (!Number.isSafeInteger(points) || points <= 0) return fail('INVALID_PARAMETER');
-  if (points < MILEAGE_MIN_EXCHANGE) return fail('EXCHANGE_MILEAGE_INSUFFICIENT');
-  if (points % MILEAGE_EXCHANGE_UNIT !== 0) return fail('INVALID_PARAMETER');
+  if (points < MILEAGE_MIN_EXCHANGE || points % MILEAGE_EXCHANGE_UNIT !== 0) {
+    return fail('EXCHANGE_MILEAGE_INSUFFICIENT');
+  }
   return points > balance ? fail('MILEAGE_INSUFFICIENT') : OK;
 }
 

@@ -2,6 +2,8 @@ import type {
   CoinHistoryType,
   CoinSource,
   CoinType,
+  ContactCategory,
+  ContactStatus,
   ContentKind,
   ContentStatus,
   CouponKind,
@@ -14,6 +16,7 @@ import type {
   OrderStatus,
   OwnershipType,
   PaymentMethod,
+  PolicyKind,
   ProductMark,
   SaleType,
   ScheduleKey,
@@ -876,5 +879,244 @@ export const gifts = pgTable(
       'gifts_target',
       sql`(${t.targetType} = 'USER' and ${t.userId} is not null) or (${t.targetType} = 'MAIL' and ${t.email} is not null)`,
     ),
+  ],
+);
+
+// ——— notices, FAQ and policies (issue 13, decisions 0180–0186; owned by modules/support) ———
+
+/**
+ * The brand's notices (/notice): pinned ones first, then the newest. `body` is stored already
+ * sanitised to the spec §9 allowlist. `publishedAt` null is a draft; a later one is scheduled.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notices_brand_list_idx').on(t.brandId, t.pinned, t.publishedAt, t.id)],
+);
+
+/** Categories of a brand's FAQ, in `position` order. */
+export const faqCategories = pgTable(
+  'faq_categories',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faq_categories_brand_idx').on(t.brandId, t.position)],
+);
+
+/**
+ * Questions and answers of a FAQ category. `answer` is stored sanitised; `searchText` is the
+ * question and the answer's text in the search form (normalizeSearchText), for /faq?q=.
+ */
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => faqCategories.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    searchText: text('search_text').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faq_entries_category_idx').on(t.categoryId, t.position), index('faq_entries_brand_idx').on(t.brandId)],
+);
+
+/**
+ * Versions of a brand's terms (TERMS) and privacy policy (PRIVACY), numbered 1, 2, 3… and never
+ * edited. The one in force is the latest whose `inForceAt` has come (decision 0184).
+ */
+export const policies = pgTable(
+  'policies',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    kind: text('kind').$type<PolicyKind>().notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    inForceAt: timestamp('in_force_at', { withTimezone: true }).notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('policies_version_uq').on(t.brandId, t.kind, t.version),
+    index('policies_in_force_idx').on(t.brandId, t.kind, t.inForceAt),
+    check('policies_kind', sql`${t.kind} in ('TERMS', 'PRIVACY')`),
+    check('policies_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+/** Who runs each brand's service, shown with its policies (decision 0185). */
+export const brandCompanies = pgTable('brand_companies', {
+  brandId: text('brand_id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  representative: text('representative'),
+  registrationNumber: text('registration_number'),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+// ——— contact requests (issue 13 item 4, decisions 0200–0204; owned by modules/contact) ———
+
+/**
+ * A member's contact request (/qna): WAIT until an admin answers, then COMPLETED with the answer,
+ * when and by whom. Counted per member and day in the brand's zone for LIMIT_QNA_COUNT.
+ */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').$type<ContactCategory>().notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    status: text('status').$type<ContactStatus>().notNull().default('WAIT'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_requests_user_idx').on(t.userId, t.createdAt),
+    index('contact_requests_brand_status_idx').on(t.brandId, t.status, t.createdAt),
+    check('contact_requests_status', sql`${t.status} in ('WAIT', 'COMPLETED')`),
+    check(
+      'contact_requests_answered',
+      sql`(${t.status} = 'WAIT' and ${t.answer} is null) or (${t.status} = 'COMPLETED' and ${t.answer} is not null and ${t.answeredAt} is not null)`,
+    ),
+  ],
+);
+
+/** The images of a request (at most 3), re-encoded and kept under a private media key (decision 0201). */
+export const contactAttachments = pgTable(
+  'contact_attachments',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaKey: text('media_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.position] }),
+    check('contact_attachments_position', sql`${t.position} between 0 and 2`),
+  ],
+);
+
+// ——— comments (issue 13, decisions 0190–0194; owned by modules/comments) ———
+
+/**
+ * Comments on episodes, per brand (accounts are per brand). `state` null is shown; REPORT is shown
+ * and waits for an admin; BLIND (enough reports, or an admin) and DELETED (by its author) keep
+ * their row but lose their text for readers. The counts follow `comment_likes` and `comment_reports`.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id')
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    spoiler: boolean('spoiler').notNull().default(false),
+    state: text('state').$type<'REPORT' | 'BLIND' | 'DELETED'>(),
+    likeCount: integer('like_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('comments_episode_newest_idx').on(t.episodeId, t.brandId, t.createdAt, t.id),
+    index('comments_episode_best_idx').on(t.episodeId, t.brandId, t.likeCount, t.createdAt),
+    index('comments_series_newest_idx').on(t.seriesId, t.brandId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId, t.createdAt, t.id),
+    index('comments_moderation_idx').on(t.brandId, t.state, t.updatedAt).where(sql`${t.state} in ('REPORT', 'BLIND')`),
+    check('comments_state', sql`${t.state} is null or ${t.state} in ('REPORT', 'BLIND', 'DELETED')`),
+    check('comments_counts', sql`${t.likeCount} >= 0 and ${t.reportCount} >= 0`),
+  ],
+);
+
+/** A member's like of a comment: once per member (the key), so a like is idempotent. */
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
+);
+
+/** A member's report of a comment: once per member, counted towards BLIND (decision 0192). */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_reports_user_idx').on(t.userId)],
+);
+
+/** A member (blocker) who no longer sees another member's (blocked) comments (spec §3 BLOCK). */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    id: serial('id').primaryKey(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_blocks_pair_uq').on(t.blockerId, t.blockedId),
+    index('member_blocks_blocked_idx').on(t.blockedId),
+    check('member_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );

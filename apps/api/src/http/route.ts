@@ -53,6 +53,12 @@ export interface RouteContract<
    * addresses still stops at the account (spec §8). `{}` limits per address only.
    */
   sensitive?: { account?: (input: RouteInput<P, Q, B>, ctx: ContextOf<A>) => unknown };
+  /**
+   * Seconds browsers and CDNs may keep a visitor's shared answer (`Cache-Control: public,
+   * max-age`), for answers that change only when an admin publishes (notices, spec §9: 5 minutes).
+   * Without it, the catalogue's short CDN lifetime applies.
+   */
+  publicMaxAge?: number;
   handler: (
     ctx: ContextOf<A>,
     input: RouteInput<P, Q, B>,
@@ -69,12 +75,17 @@ const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
  * Sends an answer serialised once (`SharedAnswer`), with its ETag: `If-None-Match` answers 304.
  * Anything a member gets is private; a member's answer may come assembled (`SerialisedAnswer`).
  */
-function send(request: FastifyRequest, reply: FastifyReply, answer: unknown): unknown {
+function send(request: FastifyRequest, reply: FastifyReply, answer: unknown, publicMaxAge?: number): unknown {
   if (request.ctx.user) reply.header('cache-control', 'private, no-store');
   if (!(answer instanceof SerialisedAnswer)) return ok(answer);
   if (answer instanceof SharedAnswer) {
     reply.header('etag', answer.etag).header('vary', VARY);
-    if (!request.ctx.user) reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    if (!request.ctx.user) {
+      reply.header(
+        'cache-control',
+        publicMaxAge === undefined ? PUBLIC_CACHE_CONTROL : `public, max-age=${publicMaxAge}`,
+      );
+    }
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   }
   return reply.type('application/json; charset=utf-8').send(answer.body);
@@ -129,7 +140,12 @@ export function routesOf(app: FastifyInstance, tags: string[]) {
         response: { 200: successEnvelope(contract.response) },
       },
       handler: async (request, reply) =>
-        send(request, reply, await contract.handler(contextOf(request), inputOf(request), { request, reply })),
+        send(
+          request,
+          reply,
+          await contract.handler(contextOf(request), inputOf(request), { request, reply }),
+          contract.publicMaxAge,
+        ),
     });
   };
 }

@@ -79,11 +79,15 @@ export async function halfDonePurchases(db: Db) {
 export const NOTHING_HALF_DONE = { withoutOwnerships: [], unpaid: [], orphanOwnerships: [], orphanTransfers: [] };
 export const LEDGER_CLEAN = { unbalanced: [], accounts: [], lots: [], members: [] };
 
-/** A member's balance per coin type as the book holds it (credits − debits of their accounts). */
+/**
+ * A member's coins as the book holds them (credits − debits of their accounts), every type that
+ * pays for episodes: points (MILEAGE) are not coins, as in GET /coin's `total`.
+ */
 export async function bookBalance(db: Db, userId: number): Promise<number> {
   const [row] = await rows(
     db,
-    sql`select coalesce(sum(credits - debits), 0)::int as balance from ledger_accounts where user_id = ${userId}`,
+    sql`select coalesce(sum(credits - debits), 0)::int as balance from ledger_accounts
+         where user_id = ${userId} and ledger <> 'MILEAGE'`,
   );
   return Number(row?.balance ?? 0);
 }

@@ -20,6 +20,7 @@ import { seedCoinProducts } from './coin-products.js';
 import { seedDemoCoupons } from './coupons.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
 import { seedReadingExtras } from './reading-extras.js';
+import { seedSupportContent } from './support.js';
 
 // Seeds the demo catalog. Idempotent and additive: it inserts only series whose slug is
 // missing (each batch of series with its episodes and pages in one transaction, so a series is
@@ -100,6 +101,7 @@ async function completeCatalog(db: Db, now: Date, log: (msg: string) => void): P
   await seedReadingExtras(db, { now, log });
   await seedCoinProducts(db);
   await seedDemoCoupons(db);
+  await seedSupportContent(db, { now, log });
   await reindexSearch(db, { onlyEmpty: true });
 }
 

@@ -5,7 +5,29 @@ import { adminAudit, users } from '../../db/schema.js';
 
 // Queries of `admin_audit`, which this module alone writes. `db` may be an open transaction.
 
-export type AuditAction = 'COIN_ADJUST' | 'GRANT_ADMIN' | 'COUPON_CREATE' | 'COUPON_CODES' | 'GIFT_SEND';
+export type AuditAction =
+  | 'COIN_ADJUST'
+  | 'GRANT_ADMIN'
+  | 'COUPON_CREATE'
+  | 'COUPON_CODES'
+  | 'GIFT_SEND'
+  // notices, FAQ and policies (modules/support)
+  | 'NOTICE_CREATE'
+  | 'NOTICE_UPDATE'
+  | 'NOTICE_DELETE'
+  | 'FAQ_CATEGORY_CREATE'
+  | 'FAQ_CATEGORY_UPDATE'
+  | 'FAQ_CATEGORY_DELETE'
+  | 'FAQ_ENTRY_CREATE'
+  | 'FAQ_ENTRY_UPDATE'
+  | 'FAQ_ENTRY_DELETE'
+  | 'POLICY_PUBLISH'
+  | 'COMPANY_UPDATE'
+  // comments (modules/comments)
+  | 'COMMENT_BLIND'
+  | 'COMMENT_RESTORE'
+  // contact requests (modules/contact)
+  | 'QNA_ANSWER';
 
 export interface NewAuditRow {
   adminId: number;

@@ -9,6 +9,7 @@ import {
   type Order,
   PRODUCT_BONUS_VALID_DAYS,
   PRODUCT_FREE_COIN_VALID_DAYS,
+  pointsForCharge,
   type SandboxOutcome,
   type ShopAgreement,
   type ShopResponse,
@@ -29,8 +30,8 @@ import { sandboxCheckoutUrl } from './providers.js';
 import * as repo from './repo.js';
 
 // The coin shop (spec §2 /shop, §3 shop items, §8 payment codes; DESIGN §5): coin products per
-// brand and channel, orders paid through a provider, coins credited exactly once when an order is
-// paid, and a refund within 7 days while none of its coins were used.
+// brand and channel, orders paid through a provider, coins (and the points they earn) credited
+// exactly once when an order is paid, and a refund within 7 days while none of them were used.
 
 /** Every box the member must tick before paying. */
 export const REQUIRED_AGREEMENTS: readonly ShopAgreement[] = ['TERMS', 'NO_WITHDRAWAL_RIGHT'];
@@ -194,6 +195,7 @@ export interface PaidOrder {
  * Marks an order PAID and credits its coins, once: a second confirmation (a webhook delivered
  * again, a double click) finds it PAID and changes nothing. A product sold out or over the
  * member's limit meanwhile fails the order instead: the provider's money is then refunded by the caller.
+ * The paid coins earn points by the brand's rule (CHARGE_MILEAGE, decision 0165) in the same transaction.
  */
 export async function markPaid(ctx: ServiceContext, orderId: number): Promise<PaidOrder> {
   return withTransaction(ctx, async (tx) => {
@@ -223,10 +225,32 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
     if (refusal) return { order: await repo.updateOrder(tx.db, order.id, { status: 'FAILED' }), refusal };
     const purchaseCount = member.purchaseCount + 1;
     await users.update(tx, member.id, { purchaseCount });
+    // The order's own brand: a Stripe webhook's context has no member's request to take it from.
+    const brand = getBrand(order.brandId) ?? tx.brand;
+    // In this order in every payment (decision 0149); the points are earned on the paid coins only.
     const lots = [
-      { ledger: 'COIN', amount: order.coins, from: 'SOLD', validDays: null },
-      { ledger: 'BONUS', amount: order.bonusCoins, from: 'PROMOTION', validDays: PRODUCT_BONUS_VALID_DAYS },
-      { ledger: 'FREE_COIN', amount: order.freeCoins, from: 'PROMOTION', validDays: PRODUCT_FREE_COIN_VALID_DAYS },
+      { ledger: 'COIN', amount: order.coins, from: 'SOLD', validDays: null, title: 'CHARGE_COIN' },
+      {
+        ledger: 'BONUS',
+        amount: order.bonusCoins,
+        from: 'PROMOTION',
+        validDays: PRODUCT_BONUS_VALID_DAYS,
+        title: 'CHARGE_COIN',
+      },
+      {
+        ledger: 'FREE_COIN',
+        amount: order.freeCoins,
+        from: 'PROMOTION',
+        validDays: PRODUCT_FREE_COIN_VALID_DAYS,
+        title: 'CHARGE_COIN',
+      },
+      {
+        ledger: 'MILEAGE',
+        amount: pointsForCharge(brand, order.coins),
+        from: 'PROMOTION',
+        validDays: brand.pointsValidDays,
+        title: 'CHARGE_MILEAGE',
+      },
     ] as const;
     for (const lot of lots) {
       if (lot.amount <= 0) continue;
@@ -238,7 +262,7 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
         from: lot.from,
         key: `order:${order.id}:${lot.ledger}`,
         type: 'CHARGE',
-        title: 'CHARGE_COIN',
+        title: lot.title,
         expiresAt: lot.validDays === null ? null : new Date(tx.now.getTime() + lot.validDays * DAY_MS),
         orderId: order.id,
       });
@@ -275,8 +299,9 @@ export async function sandboxOutcome(ctx: MemberContext, orderId: number, { outc
 }
 
 /**
- * POST /shop/orders/{id}/refund: within 7 days of paying and while none of its coins were used,
- * the coins are taken back (CANCEL_CHARGE_COIN) and the provider gives the money back.
+ * POST /shop/orders/{id}/refund: within 7 days of paying and while none of its coins were used
+ * and none of the points it earned exchanged, the coins are taken back (CANCEL_CHARGE_COIN), the
+ * points too (CANCEL_CHARGE_MILEAGE), and the provider gives the money back.
  */
 export async function refund(ctx: MemberContext, orderId: number): Promise<Order> {
   await ownOrder(ctx, orderId);
@@ -289,6 +314,7 @@ export async function refund(ctx: MemberContext, orderId: number): Promise<Order
       userId: order.userId,
       orderId: order.id,
       title: 'CANCEL_CHARGE_COIN',
+      pointsTitle: 'CANCEL_CHARGE_MILEAGE',
     });
     if (!taken) throw new AppError('NOT_REFUNDABLE');
     await repo.returnToStock(tx.db, order.productId);

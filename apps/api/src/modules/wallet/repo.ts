@@ -1,15 +1,18 @@
 import type { CoinHistoryType, CoinSource, CoinType } from '@balcony/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   coinLots,
   episodePurchases,
   ledgerAccounts,
   ledgerTransfers,
+  lotAllocations,
   OPERATOR_SHARDS,
   type OperatorAccount,
   orders,
   series,
+  seriesBrands,
 } from '../../db/schema.js';
 import type { OpenLot } from './rules.js';
 
@@ -230,6 +233,25 @@ export async function transferExists(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * A points exchange already posted under these keys: the points it took and the bonus coins it
+ * gave, with their expiry; null when none was.
+ */
+export async function exchangeByKeys(
+  db: Db,
+  keys: { points: string; bonus: string },
+): Promise<{ points: number; bonusCoins: number; bonusExpiresAt: Date } | null> {
+  const rows = await db
+    .select({ key: ledgerTransfers.key, amount: ledgerTransfers.amount, expiresAt: coinLots.expiresAt })
+    .from(ledgerTransfers)
+    .leftJoin(coinLots, eq(coinLots.transferId, ledgerTransfers.id))
+    .where(inArray(ledgerTransfers.key, [keys.points, keys.bonus]));
+  const points = rows.find((r) => r.key === keys.points);
+  const bonus = rows.find((r) => r.key === keys.bonus);
+  if (!points || !bonus?.expiresAt) return null;
+  return { points: points.amount, bonusCoins: bonus.amount, bonusExpiresAt: bonus.expiresAt };
+}
+
 /** The member's lots with coins left, of every coin type (expired ones included: the caller decides). */
 export async function openLots(db: Db, userId: number): Promise<OpenLot[]> {
   return db
@@ -343,6 +365,95 @@ export async function history(
     db.select({ n: count() }).from(ledgerTransfers).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+// ——— the member's lots (GET /coin/lots, decision 0170) ———
+
+/** The transfer that credited a lot, and the one that took coins out of it. */
+const creditOf = alias(ledgerTransfers, 'lot_credit');
+const useOf = alias(ledgerTransfers, 'lot_use');
+
+/**
+ * The member's lots with every use of them, in one statement (so the remainders and the uses are
+ * read at one moment): every lot holding coins, and the `emptiedLimit` lots emptied last since
+ * `since`. One row per lot and use (a lot never used has one row without a use), by lot, then
+ * its uses oldest first; each lot with what credited it (its order's product) and each use with
+ * what it paid for (the purchase's series and episode).
+ */
+export async function lotsWithUses(db: Db, userId: number, since: Date, emptiedLimit: number) {
+  const emptiedAt = sql<Date>`max(${ledgerTransfers.createdAt})`.as('emptied_at');
+  const emptied = db.$with('emptied').as(
+    db
+      .select({ lotId: lotAllocations.lotId, emptiedAt })
+      .from(ledgerTransfers)
+      .innerJoin(lotAllocations, eq(lotAllocations.transferId, ledgerTransfers.id))
+      .innerJoin(coinLots, eq(coinLots.id, lotAllocations.lotId))
+      .where(
+        and(
+          eq(ledgerTransfers.userId, userId),
+          gte(ledgerTransfers.createdAt, since),
+          eq(coinLots.userId, userId),
+          eq(coinLots.remaining, 0),
+        ),
+      )
+      .groupBy(lotAllocations.lotId)
+      .orderBy(desc(emptiedAt), desc(lotAllocations.lotId))
+      .limit(emptiedLimit),
+  );
+  // Two ways in, each by an index: the lots holding coins, and the emptied ones found above.
+  const listed = db.$with('listed').as(
+    db
+      .select({ lotId: coinLots.id })
+      .from(coinLots)
+      .where(and(eq(coinLots.userId, userId), gt(coinLots.remaining, 0)))
+      .unionAll(db.select({ lotId: emptied.lotId }).from(emptied)),
+  );
+  return db
+    .with(emptied, listed)
+    .select({
+      id: coinLots.id,
+      ledger: coinLots.ledger,
+      source: coinLots.source,
+      amount: coinLots.amount,
+      remaining: coinLots.remaining,
+      expiresAt: coinLots.expiresAt,
+      createdAt: coinLots.createdAt,
+      title: creditOf.title,
+      note: creditOf.note,
+      orderId: creditOf.orderId,
+      productName: orders.productName,
+      use: {
+        transferId: useOf.id,
+        amount: lotAllocations.amount,
+        type: useOf.type,
+        title: useOf.title,
+        note: useOf.note,
+        createdAt: useOf.createdAt,
+        purchaseId: useOf.purchaseId,
+        purchaseKind: episodePurchases.kind,
+        episodeIds: episodePurchases.episodeIds,
+        seriesId: episodePurchases.seriesId,
+        /** The title the brand of the purchase gives the series, as its pages show it. */
+        seriesTitle: sql<string | null>`coalesce(${seriesBrands.title}, ${series.title})`,
+        /** The number of the episode when the purchase was of one episode. */
+        episodeNumber: sql<
+          number | null
+        >`(select e.number from episodes e where cardinality(${episodePurchases.episodeIds}) = 1 and e.id = ${episodePurchases.episodeIds}[1])`,
+      },
+    })
+    .from(listed)
+    .innerJoin(coinLots, eq(coinLots.id, listed.lotId))
+    .innerJoin(creditOf, eq(creditOf.id, coinLots.transferId))
+    .leftJoin(orders, eq(orders.id, creditOf.orderId))
+    .leftJoin(lotAllocations, eq(lotAllocations.lotId, coinLots.id))
+    .leftJoin(useOf, eq(useOf.id, lotAllocations.transferId))
+    .leftJoin(episodePurchases, eq(episodePurchases.id, useOf.purchaseId))
+    .leftJoin(series, eq(series.id, episodePurchases.seriesId))
+    .leftJoin(
+      seriesBrands,
+      and(eq(seriesBrands.seriesId, episodePurchases.seriesId), eq(seriesBrands.brandId, episodePurchases.brandId)),
+    )
+    .orderBy(asc(coinLots.id), asc(useOf.createdAt), asc(useOf.id));
 }
 
 // ——— the ledger check (npm run check:ledger) ———

@@ -2,18 +2,30 @@ import {
   AppError,
   type CoinBalance,
   type CoinHistoryType,
+  type CoinLot,
+  type CoinLotsResponse,
   type CoinSource,
   type CoinType,
   type CoinUsedResponse,
   DAY_MS,
+  EXCHANGED_BONUS_VALID_DAYS,
   HISTORY_WINDOW_DAYS,
   type HistoryEntry,
   type HistoryKind,
   type HistoryPage,
+  LEDGER_EMPTIED_LOTS_MAX,
+  largestMileageExchange,
+  MILEAGE_EXCHANGE_UNIT,
+  MILEAGE_MIN_EXCHANGE,
+  type MileageExchangeInfo,
+  type MileageExchangeRequest,
+  type MileageExchangeResult,
+  quoteMileageExchange,
 } from '@balcony/contracts';
 import { type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorAccount } from '../../db/schema.js';
+import { arrangeLedger, ledgerCsv, lotOrigin, lotStatus, useKind } from './ledger.js';
 import * as repo from './repo.js';
 import {
   afterAllocations,
@@ -165,12 +177,13 @@ export async function spend(
 }
 
 /**
- * Takes back every coin an order credited, all of them still unspent (a refund within 7 days).
- * COIN_INSUFFICIENT-free by construction: false when some of them were spent or expired.
+ * Takes back every coin an order credited, and the points it earned, all of them still unspent
+ * (a refund within 7 days). COIN_INSUFFICIENT-free by construction: false when some of them were
+ * spent, exchanged or expired. Coins are taken back under `title`, points under `pointsTitle`.
  */
 export async function reverseOrderCredit(
   ctx: ServiceContext,
-  r: { userId: number; orderId: number; title: string },
+  r: { userId: number; orderId: number; title: string; pointsTitle: string },
 ): Promise<boolean> {
   if (!ctx.inTransaction) throw new Error('wallet.reverseOrderCredit runs inside the refund transaction');
   const { accounts } = await lock(ctx, r.userId);
@@ -187,7 +200,7 @@ export async function reverseOrderCredit(
       amount: lot.amount,
       userId: r.userId,
       type: 'CANCEL' as const,
-      title: r.title,
+      title: lot.ledger === 'MILEAGE' ? r.pointsTitle : r.title,
       orderId: r.orderId,
     })),
     allocations: lots.map((lot) => ({ key: keyOf(lot), lotId: lot.id, amount: lot.amount })),
@@ -246,6 +259,143 @@ export async function deduct(
     });
     return true;
   });
+}
+
+/** The transfer keys of one exchange: the member's own key, so two members' keys never meet. */
+function exchangeKeys(userId: number, key: string) {
+  const base = `exchange:${userId}:${key}`;
+  return { points: `${base}:MILEAGE`, bonus: `${base}:BONUS` };
+}
+
+/**
+ * Exchanges points for bonus coins (spec §5, §9; docs/decisions/0166-exchanging-points.md): in
+ * one movement on the locked wallet, `points` leave the member's soonest-expiring points lots for
+ * the operator's EXCHANGE account, and floor(points / the brand's rate) bonus coins valid 30 days
+ * come from it, both titled EXCHANGE_MILEAGE with source MILEAGE; the expiries that are due are
+ * written with it. Refusals are validateMileageExchange's: EXCHANGE_MILEAGE_INSUFFICIENT for an
+ * amount under 3000 or between two units of 100, MILEAGE_INSUFFICIENT past the unexpired points.
+ * The member's key is applied once: a retry answers what the first did; the key with other points
+ * is INVALID_PARAMETER.
+ */
+export async function exchangeMileage(
+  ctx: MemberContext,
+  input: MileageExchangeRequest,
+): Promise<MileageExchangeResult> {
+  return withTransaction(ctx, async (tx) => {
+    const wallet = await lock(tx, tx.user.id);
+    const keys = exchangeKeys(wallet.userId, input.key);
+    // Asked after the lock and before the balance: a retry is answered, not refused for the points it took itself.
+    const earlier = await repo.exchangeByKeys(tx.db, keys);
+    if (earlier) {
+      if (earlier.points !== input.points) {
+        throw new AppError('INVALID_PARAMETER', {
+          field: 'key',
+          reason: 'this key was already used for another exchange',
+        });
+      }
+      return {
+        points: earlier.points,
+        bonusCoins: earlier.bonusCoins,
+        bonusExpiresAt: earlier.bonusExpiresAt.toISOString(),
+        balance: await balanceOf(tx, wallet.userId),
+      };
+    }
+    const lots = await repo.openLots(tx.db, wallet.userId);
+    const quote = quoteMileageExchange({
+      points: input.points,
+      held: balanceFrom(lots, tx.now).mileage,
+      pointsPerCoin: tx.brand.pointsPerCoin,
+      now: tx.now,
+    });
+    if (quote.refusal) throw new AppError(quote.refusal);
+    const taken = allocateDeduction(
+      lots.filter((l) => l.ledger === 'MILEAGE'),
+      input.points,
+      tx.now,
+    );
+    if (!taken) throw new AppError('MILEAGE_INSUFFICIENT');
+    const operators = await operatorAccounts(tx.services, tx.db);
+    const expired = expiries(wallet, operators, lots, tx.now);
+    const bonusExpiresAt = new Date(quote.bonusExpiresAt);
+    const exchange = { userId: wallet.userId, title: 'EXCHANGE_MILEAGE', source: 'MILEAGE' } as const;
+    await repo.post(tx.db, {
+      transfers: [
+        ...expired.transfers,
+        {
+          ...exchange,
+          key: keys.points,
+          ledger: 'MILEAGE',
+          debitAccountId: wallet.accounts.MILEAGE,
+          creditAccountId: repo.operatorAccount(operators, 'EXCHANGE', 'MILEAGE', wallet.userId),
+          amount: input.points,
+          type: 'USE',
+        },
+        {
+          ...exchange,
+          key: keys.bonus,
+          ledger: 'BONUS',
+          debitAccountId: repo.operatorAccount(operators, 'EXCHANGE', 'BONUS', wallet.userId),
+          creditAccountId: wallet.accounts.BONUS,
+          amount: quote.bonusCoins,
+          type: 'CHARGE',
+        },
+      ],
+      allocations: [
+        ...expired.allocations,
+        ...taken.map((a) => ({ key: keys.points, lotId: a.lotId, amount: a.amount })),
+      ],
+      lots: [
+        {
+          key: keys.bonus,
+          userId: wallet.userId,
+          ledger: 'BONUS',
+          source: 'MILEAGE',
+          amount: quote.bonusCoins,
+          expiresAt: bonusExpiresAt,
+        },
+      ],
+    });
+    const after = [
+      ...afterAllocations(lots, [...expired.allocations, ...taken]),
+      { ledger: 'BONUS' as const, remaining: quote.bonusCoins, expiresAt: bonusExpiresAt },
+    ];
+    return {
+      points: input.points,
+      bonusCoins: quote.bonusCoins,
+      bonusExpiresAt: quote.bonusExpiresAt,
+      balance: balanceFrom(after, tx.now),
+    };
+  });
+}
+
+/**
+ * GET /coin/mileage/exchange: the unexpired points held, the lot that expires first, the brand's
+ * rule, the most one exchange can take now, and for `points` the quote of that exchange (the
+ * same arithmetic as `exchangeMileage`; nothing changes).
+ */
+export async function mileageExchangeInfo(
+  ctx: MemberContext,
+  points: number | undefined,
+): Promise<MileageExchangeInfo> {
+  // Unexpired lots with points left (expired ones are left out by the query).
+  const lots = (await repo.balances(ctx.db, ctx.user.id, ctx.now)).filter((l) => l.ledger === 'MILEAGE');
+  const held = lots.reduce((sum, l) => sum + l.remaining, 0);
+  const soonest = lots
+    .filter((l): l is typeof l & { expiresAt: Date } => l.expiresAt !== null)
+    .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())[0];
+  return {
+    mileage: held,
+    soonestExpiry: soonest ? { amount: soonest.remaining, expiresAt: soonest.expiresAt.toISOString() } : null,
+    pointsPerCoin: ctx.brand.pointsPerCoin,
+    minimum: MILEAGE_MIN_EXCHANGE,
+    unit: MILEAGE_EXCHANGE_UNIT,
+    bonusValidDays: EXCHANGED_BONUS_VALID_DAYS,
+    maxPoints: largestMileageExchange(held),
+    quote:
+      points === undefined
+        ? null
+        : quoteMileageExchange({ points, held, pointsPerCoin: ctx.brand.pointsPerCoin, now: ctx.now }),
+  };
 }
 
 /** The EXPIRE movement of the member's lots whose time has passed: each gives up what is left in it. */
@@ -314,7 +464,20 @@ const HISTORY_FILTERS: Record<HistoryKind, { ledgers: readonly CoinType[]; types
 
 type HistoryRow = Awaited<ReturnType<typeof repo.history>>['rows'][number];
 
-function referenceOf(row: HistoryRow): HistoryEntry['reference'] {
+type ReferenceFields = Pick<
+  HistoryRow,
+  | 'orderId'
+  | 'productName'
+  | 'purchaseId'
+  | 'seriesId'
+  | 'seriesTitle'
+  | 'purchaseKind'
+  | 'episodeIds'
+  | 'episodeNumber'
+  | 'note'
+>;
+
+function referenceOf(row: ReferenceFields): HistoryEntry['reference'] {
   if (row.orderId !== null && row.productName !== null) {
     return { kind: 'PRODUCT', orderId: row.orderId, name: row.productName };
   }
@@ -383,6 +546,98 @@ export async function coinsUsed(ctx: MemberContext): Promise<CoinUsedResponse> {
     createdAt: r.createdAt.toISOString(),
   }));
   return { total: items.reduce((s, i) => s + i.amount, 0), items };
+}
+
+const NO_PURCHASE = {
+  purchaseId: null,
+  seriesId: null,
+  seriesTitle: null,
+  purchaseKind: null,
+  episodeIds: null,
+  episodeNumber: null,
+} as const;
+
+type LotRow = Awaited<ReturnType<typeof repo.lotsWithUses>>[number];
+type DatedUse = Omit<CoinLot['uses'][number], 'createdAt'> & { createdAt: Date };
+type DatedLot = Omit<CoinLot, 'createdAt' | 'expiresAt' | 'uses' | 'status'> & {
+  createdAt: Date;
+  expiresAt: Date | null;
+  uses: DatedUse[];
+};
+
+/** The rows of `repo.lotsWithUses` (one per lot and use) as lots, each with its uses oldest first. */
+function lotsOfRows(rows: readonly LotRow[]): DatedLot[] {
+  const lots = new Map<number, DatedLot>();
+  for (const row of rows) {
+    let lot = lots.get(row.id);
+    if (!lot) {
+      lot = {
+        id: row.id,
+        coinType: row.ledger,
+        source: row.source,
+        origin: lotOrigin(row.source, row.title),
+        title: row.title as CoinLot['title'],
+        reference: referenceOf({ ...NO_PURCHASE, orderId: row.orderId, productName: row.productName, note: row.note }),
+        amount: row.amount,
+        remaining: row.remaining,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        uses: [],
+      };
+      lots.set(row.id, lot);
+    }
+    const use = row.use;
+    // A lot never used comes once, without a use.
+    if (!use || use.transferId === null || use.amount === null || use.type === null || use.title === null) continue;
+    if (use.createdAt === null) continue;
+    lot.uses.push({
+      transferId: use.transferId,
+      kind: useKind(use.type, use.title, use.purchaseId),
+      title: use.title as CoinLot['title'],
+      amount: use.amount,
+      createdAt: use.createdAt,
+      reference: referenceOf({ ...use, orderId: null, productName: null }),
+    });
+  }
+  return [...lots.values()];
+}
+
+/**
+ * GET /coin/lots: the member's own lots (every one holding coins, and those emptied within the
+ * use history's window of spec §9), where each came from, what is left, when it expires and
+ * where its coins went, read in one statement. The balance is `balanceFrom` of these same lots,
+ * so it is GET /coin's, and the OPEN lots of each type add up to it (decision 0170).
+ */
+export async function lots(ctx: MemberContext): Promise<CoinLotsResponse> {
+  const windowDays = HISTORY_WINDOW_DAYS.use;
+  const since = new Date(ctx.now.getTime() - windowDays * DAY_MS);
+  // One emptied lot more than are shown tells whether some were left out.
+  const all = lotsOfRows(await repo.lotsWithUses(ctx.db, ctx.user.id, since, LEDGER_EMPTIED_LOTS_MAX + 1));
+  const { lots: listed, moreEmptied } = arrangeLedger(all, ctx.now, LEDGER_EMPTIED_LOTS_MAX);
+  return {
+    lots: listed.map((lot) => ({
+      ...lot,
+      status: lotStatus(lot, ctx.now),
+      createdAt: lot.createdAt.toISOString(),
+      expiresAt: lot.expiresAt?.toISOString() ?? null,
+      uses: lot.uses.map((use) => ({ ...use, createdAt: use.createdAt.toISOString() })),
+    })),
+    // Every lot holding coins is among them: the same lots GET /coin sums, summed the same way.
+    balance: balanceFrom(
+      all.map((lot) => ({ ledger: lot.coinType, remaining: lot.remaining, expiresAt: lot.expiresAt })),
+      ctx.now,
+    ),
+    windowDays,
+    moreEmptied,
+  };
+}
+
+/** GET /coin/lots.csv: the lots of `lots` as CSV, a row per credit and per use, and the file's name (decision 0171). */
+export async function lotsCsv(ctx: MemberContext): Promise<{ fileName: string; csv: string }> {
+  return {
+    fileName: `coins-${ctx.now.toISOString().slice(0, 10)}.csv`,
+    csv: ledgerCsv((await lots(ctx)).lots),
+  };
 }
 
 /** What `npm run check:ledger` proves (DESIGN §5); every list empty means the book is sound. */

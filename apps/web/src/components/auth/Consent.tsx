@@ -3,6 +3,7 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'use-intl';
 import formStyles from '@/components/ui/Form.module.css';
+import { routes } from '@/lib/navigation/routes';
 import styles from './Auth.module.css';
 
 /** A consent checkbox (20 × 20, spec §9) with its label, required/optional note and error tied to it. */
@@ -62,5 +63,5 @@ export function TermsLabel() {
       <span className="visually-hidden"> {t('newTab')}</span>
     </a>
   );
-  return <>{t.rich('agreeTerms', { terms: link('/policy'), privacy: link('/privacy') })}</>;
+  return <>{t.rich('agreeTerms', { terms: link(routes.policy()), privacy: link(routes.privacy()) })}</>;
 }

@@ -85,7 +85,17 @@ function MemberCard({
         </div>
         <div>
           <dt>{t('points')}</dt>
-          <dd data-testid="my-points">{format.number(points)}</dd>
+          <dd>
+            <span data-testid="my-points">{format.number(points)}</span>
+            <Link
+              href={routes.mileageExchange}
+              prefetch={false}
+              className={styles.balanceLink}
+              data-testid="my-exchange"
+            >
+              {t('exchangePoints')}
+            </Link>
+          </dd>
         </div>
       </dl>
       {expiries}
@@ -95,6 +105,9 @@ function MemberCard({
         </Link>
         <Link href={routes.history('charge')} prefetch={false} className="button button-secondary">
           {t('history')}
+        </Link>
+        <Link href={routes.myCoins} prefetch={false} className="button button-secondary" data-testid="my-ledger">
+          {t('ledger')}
         </Link>
       </p>
     </section>

@@ -61,6 +61,11 @@ export async function HistoryScreen({ kind, data, now }: { kind: HistoryKind; da
   return (
     <div className={styles.screen} data-testid={`history-${kind}`}>
       <h1 className={styles.title}>{t('title')}</h1>
+      <p className={styles.window}>
+        <Link href={routes.myCoins} prefetch={false} data-testid="history-ledger">
+          {t('ledgerLink')}
+        </Link>
+      </p>
       <nav aria-label={t('tabsLabel')} className={tabStyles.tabs}>
         <ul>
           {HISTORY_KINDS.map((item) => (
@@ -79,6 +84,18 @@ export async function HistoryScreen({ kind, data, now }: { kind: HistoryKind; da
       <p className={styles.window} data-testid="history-window">
         {t('window', { days: data.windowDays })}
       </p>
+      {kind === 'mileage' && (
+        <p className={styles.exchange}>
+          <Link
+            href={routes.mileageExchange}
+            className="button button-secondary"
+            prefetch={false}
+            data-testid="history-exchange"
+          >
+            {t('exchangeLink')}
+          </Link>
+        </p>
+      )}
       {data.items.length === 0 ? (
         <div className={styles.empty} data-testid="history-empty">
           <p>{t(`empty.${kind}`)}</p>

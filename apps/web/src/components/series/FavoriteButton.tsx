@@ -1,12 +1,11 @@
 'use client';
 
-import { FavoriteState } from '@balcony/contracts';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-fetch';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';
@@ -79,7 +78,8 @@ export function FavoriteButton({ seriesId, initial }: { seriesId: number; initia
     setFailed(false);
     setPending(true);
     try {
-      const state = await frontFetch(`/favorites/${seriesId}`, FavoriteState, { method: next ? 'PUT' : 'DELETE' });
+      const { saveFavorite } = await import('./favorite-calls');
+      const state = await saveFavorite(seriesId, next);
       setFavorite(state.isFavorite);
       toast.show(state.isFavorite ? t('favoriteAdded') : t('favoriteRemoved'));
     } catch (error) {

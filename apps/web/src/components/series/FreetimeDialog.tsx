@@ -1,6 +1,6 @@
 'use client';
 
-import { FREETIME_UNLOCK_MS, HOUR_MS } from '@balcony/contracts';
+import { FREETIME_UNLOCK_MS, HOUR_MS } from '@balcony/contracts/constants';
 import { useId, useRef } from 'react';
 import { useTranslations } from 'use-intl';
 import { newAttemptKey } from '@/components/coins/coin-calls';

@@ -9,6 +9,7 @@ import { getRequestBrand } from '@/lib/brand/brand';
 import { NAV_HREF } from '@/lib/navigation/routes';
 import { type NavLinkItem, NavLinks } from './NavLinks';
 import styles from './SiteChrome.module.css';
+import { SiteFooter } from './SiteFooter';
 
 /**
  * Header, main landmark and navigation of every screen but the viewer (spec §2/§9): above 600 px
@@ -38,6 +39,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
+      <SiteFooter />
       <NavLinks items={links(brand.navMobile)} label={t('bottomNav')} variant="bottom" />
       <ScrollTopButton label={tShell('scrollTop')} />
     </>

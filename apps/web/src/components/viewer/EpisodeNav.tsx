@@ -9,10 +9,12 @@ import styles from './Viewer.module.css';
 
 /**
  * The end of an episode: the next one (or, after the latest, when the next comes out, that the
- * series is complete, or that it is on a break), the previous one, and the series page.
+ * series is complete, or that it is on a break), the previous one, the series page and the
+ * episode's comments.
  */
 export async function EpisodeNav({ viewer }: { viewer: ViewerResponse }) {
   const t = await getT('Viewer');
+  const tComments = await getT('Comments');
   const { series, prev, next } = viewer;
 
   const neighbour = (episode: EpisodeLink, direction: 'previous' | 'next') => (
@@ -36,6 +38,14 @@ export async function EpisodeNav({ viewer }: { viewer: ViewerResponse }) {
       {prev && neighbour(prev, 'previous')}
       <Link href={routes.detail(series.id)} className={styles.toSeries}>
         {t('toSeries')}
+      </Link>
+      <Link
+        href={routes.comments({ episode: viewer.episode.id })}
+        prefetch={false}
+        className={styles.toSeries}
+        data-testid="viewer-comments"
+      >
+        {tComments('viewerLink')}
       </Link>
     </nav>
   );

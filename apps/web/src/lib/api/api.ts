@@ -2,6 +2,9 @@ import 'server-only';
 import {
   BannerList,
   type BrandConfig,
+  CoinLotsResponse,
+  CommentPage,
+  type CommentSort,
   CouponPage,
   type CouponTab,
   FavoritePage,
@@ -11,6 +14,8 @@ import {
   HistoryPage,
   type HomeTab,
   HomeTabResponse,
+  MileageExchangeInfo,
+  MyCommentPage,
   Order,
   OwnedPage,
   PickDetail,
@@ -226,6 +231,23 @@ export const fetchCoinHistory = cache((brand: BrandConfig, kind: HistoryKind, pa
   }),
 );
 
+/** GET /coin/mileage/exchange: the member's points, their soonest expiry and the brand's exchange rule. */
+export const fetchMileageExchange = cache((brand: BrandConfig, accessToken: string) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/coin/mileage/exchange',
+    schema: MileageExchangeInfo,
+    accessToken,
+  }),
+);
+
+/** GET /coin/lots: the member's lots, their uses and the balance they add up to (/my/coins); never cached. */
+export const fetchCoinLots = cache((brand: BrandConfig, accessToken: string) =>
+  apiCall({ baseUrl: apiBaseUrl(), brand, method: 'GET', path: '/coin/lots', schema: CoinLotsResponse, accessToken }),
+);
+
 /** GET /coupons: one page of a tab of the member's coupons (spec §2 /coupon); never cached. */
 export const fetchCoupons = cache((brand: BrandConfig, tab: CouponTab, page: number, accessToken: string) =>
   apiCall({
@@ -235,6 +257,42 @@ export const fetchCoupons = cache((brand: BrandConfig, tab: CouponTab, page: num
     path: '/coupons',
     query: { tab, page: String(page) },
     schema: CouponPage,
+    accessToken,
+  }),
+);
+
+/**
+ * GET /episodes/{id}/comments or /contents/{id}/comments (/comment): a page of comments, never
+ * cached (a member's answer leaves out the authors they blocked and marks their likes).
+ */
+export const fetchComments = cache(
+  (
+    brand: BrandConfig,
+    target: { kind: 'episode' | 'series'; id: number },
+    sort: CommentSort,
+    page: number,
+    accessToken: string | undefined,
+  ) =>
+    apiCall({
+      baseUrl: apiBaseUrl(),
+      brand,
+      method: 'GET',
+      path: target.kind === 'episode' ? `/episodes/${target.id}/comments` : `/contents/${target.id}/comments`,
+      query: { sort, page: String(page) },
+      schema: CommentPage,
+      accessToken,
+    }),
+);
+
+/** GET /comments/my: a page of the member's own comments (/comment/my); never cached. */
+export const fetchMyComments = cache((brand: BrandConfig, page: number, accessToken: string) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/comments/my',
+    query: { page: String(page) },
+    schema: MyCommentPage,
     accessToken,
   }),
 );

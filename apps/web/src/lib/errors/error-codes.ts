@@ -36,6 +36,9 @@ const EXPLAINED_CATALOGUE_CODES = [
   'SOLD_OUT_COUPON',
   'NOT_FOUND_COUPON_USER',
   'INVALID_MINIMUM_AMOUNT_COUPON',
+  // points (spec §8 Points)
+  'MILEAGE_INSUFFICIENT',
+  'EXCHANGE_MILEAGE_INSUFFICIENT',
   // the coin shop (spec §8 Payment)
   'ALREADY_PAID',
   'NOT_FOUND_PAYMENT_METHOD',
@@ -50,6 +53,8 @@ const EXPLAINED_CATALOGUE_CODES = [
   'NOT_FOUND_GIFT_INFO',
   'UN_MATCHED_GIFT_TARGET_TYPE',
   'INVALID_USER',
+  // contact requests (spec §8 Contact)
+  'LIMIT_QNA_COUNT',
   // login and sign-up
   'Callback',
   'EMPTY_EMAIL',

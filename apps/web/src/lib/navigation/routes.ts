@@ -66,6 +66,24 @@ export const routes = {
   shopComplete: (orderId: number) => `/shop/complete/${orderId}`,
   /** The coin histories (spec §2 /history/charge|use|mileage). */
   history: (kind: HistoryKind, page = 1) => withQuery(`/history/${kind}`, {}, page),
+  /** The transparent ledger: every lot of the member's coins, where it came from and went (issue 12). */
+  myCoins: '/my/coins',
+  /** The ledger as a CSV file, through the front proxy (the session cookie authenticates it). */
+  myCoinsCsv: '/api/front/coin/lots.csv',
+  /** The points exchange screen (spec §2 "points exchange"), under the points history (decision 0167). */
+  mileageExchange: '/history/mileage/exchange',
+  /** Comments (spec §2 /comment, decision 0190): an episode's, or a whole series'. */
+  comments: (target: { episode: number } | { series: number }, sort: 'NEWEST' | 'BEST' = 'NEWEST', page = 1) =>
+    withQuery(
+      '/comment',
+      {
+        ...('episode' in target ? { episode: String(target.episode) } : { series: String(target.series) }),
+        sort: sort === 'NEWEST' ? '' : sort,
+      },
+      page,
+    ),
+  /** The member's own comments (spec §2 /comment/my). */
+  myComments: (page = 1) => withQuery('/comment/my', {}, page),
   // Account screens (spec §2 Account; /my/profile and /my/withdrawal are ours, under My page).
   changePassword: '/user/changePassword',
   resetPassword: '/mail/resetPassword',
@@ -76,6 +94,14 @@ export const routes = {
   signup: (returnPath?: string) =>
     returnPath && returnPath !== '/' ? `/user/signup?callback=${encodeURIComponent(returnPath)}` : '/user/signup',
   my: '/my',
+  // Support (spec §2): notices, the FAQ and its search, contact, and the policies by version.
+  notices: (page = 1) => withQuery('/notice', {}, page),
+  notice: (noticeId: number) => `/notice/detail/${noticeId}`,
+  faq: (query = '') => withQuery('/faq', { q: query }, 1),
+  qna: '/qna',
+  /** The terms of use in force, or one version of them. */
+  policy: (version?: number) => (version === undefined ? '/policy' : `/policy?version=${version}`),
+  privacy: (version?: number) => (version === undefined ? '/privacy' : `/privacy?version=${version}`),
   loginSuccess: (callbackUrl: string) => `/callback/login-success?callbackUrl=${encodeURIComponent(callbackUrl)}`,
   loginError: '/callback/login-error',
   logoutSuccess: '/callback/logout-success',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { API_BASE, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import { API_BASE, CONTACT_MAX_IMAGE_BYTES, CONTACT_MAX_IMAGES, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import { type NextRequest, NextResponse } from 'next/server';
 import { apiHeaders, relayHeaders } from '../api/api-client';
 import { apiBaseUrl } from '../api/api-url';
@@ -28,6 +28,58 @@ interface TokenPairShape {
   isSignUp?: boolean;
 }
 
+/**
+ * Answers passed on as they came, which hold no token: files to download (GET /coin/lots.csv)
+ * and the images of the member's contact requests (GET /qna/{id}/attachments/{n}, WebP).
+ */
+const FILE_TYPES = /^(text\/csv|image\/webp)\b/i;
+
+/** Multipart forms passed on as they came: a contact request with its images (POST /qna). */
+const UPLOADS = [/^qna$/];
+/** The largest such form: three images of 3 MB and the text fields. */
+const MAX_UPLOAD_BYTES = CONTACT_MAX_IMAGES * CONTACT_MAX_IMAGE_BYTES + MAX_BODY_BYTES;
+
+/** The body of an upload, read up to `max` bytes; null past it (the rest is never read). */
+async function readCapped(request: NextRequest, max: number): Promise<ArrayBuffer | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) return null;
+  const reader = request.body?.getReader();
+  if (!reader) return new ArrayBuffer(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+/** A file the api answered, with the headers that name and describe it. */
+interface FileAnswer {
+  body: ArrayBuffer;
+  headers: Record<string, string>;
+}
+
+async function fileOf(upstream: Response): Promise<FileAnswer | null> {
+  const type = upstream.headers.get('content-type') ?? '';
+  if (!upstream.ok || !FILE_TYPES.test(type)) return null;
+  const headers: Record<string, string> = { 'Content-Type': type };
+  const disposition = upstream.headers.get('content-disposition');
+  if (disposition) headers['Content-Disposition'] = disposition;
+  return { body: await upstream.arrayBuffer(), headers };
+}
+
 function isTokenPair(value: unknown): value is TokenPairShape {
   const v = value as Partial<TokenPairShape> | null;
   return typeof v?.accessToken?.token === 'string' && typeof v.refreshToken?.token === 'string';
@@ -48,7 +100,12 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   let renewed = false;
   let ended = false;
 
-  const text = method === 'GET' ? '' : await request.text();
+  const contentType = request.headers.get('content-type') ?? '';
+  const isUpload =
+    method === 'POST' && UPLOADS.some((re) => re.test(path)) && /^multipart\/form-data;/i.test(contentType);
+  const form = isUpload ? await readCapped(request, MAX_UPLOAD_BYTES) : null;
+  if (isUpload && !form) return fail(413, 'INVALID_PARAMETER', 'Request too large.');
+  const text = method === 'GET' || isUpload ? '' : await request.text();
   if (text.length > MAX_BODY_BYTES) return fail(413, 'INVALID_PARAMETER', 'Request too large.');
 
   const refresh = async (s: StoredSession): Promise<StoredSession | null> => {
@@ -72,8 +129,11 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       ...relayHeaders(client),
     };
     if (s) headers.Authorization = `Bearer ${s.accessToken}`;
-    let body: string | undefined;
-    if (text) {
+    let body: string | ArrayBuffer | undefined;
+    if (form) {
+      headers['Content-Type'] = contentType;
+      body = form;
+    } else if (text) {
       headers['Content-Type'] = 'application/json';
       body = NEEDS_REFRESH_TOKEN.some((re) => re.test(path)) && s ? withRefreshToken(text, s.refreshToken) : text;
     }
@@ -83,13 +143,16 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 
   let upstream: Response;
   let payload: unknown;
+  let file: FileAnswer | null;
   try {
     upstream = await send(session);
-    payload = await upstream.json();
-    if (session && (payload as { code?: string }).code === 'NEED_TO_REFRESH') {
+    file = await fileOf(upstream);
+    payload = file ? null : await upstream.json();
+    if (session && (payload as { code?: string } | null)?.code === 'NEED_TO_REFRESH') {
       session = await refresh(session);
       upstream = await send(session);
-      payload = await upstream.json();
+      file = await fileOf(upstream);
+      payload = file ? null : await upstream.json();
     }
   } catch {
     return fail(502, 'INTERNAL_ERROR', 'The service could not be reached. Please try again.');
@@ -98,7 +161,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   // Tokens the api answered (sign-up verification, profile changes, adult checks) go into the
   // sealed cookie; the browser gets the rest of the answer.
   let signUp = false;
-  const envelope = payload as { result?: string; data?: unknown };
+  const envelope = (payload ?? {}) as { result?: string; data?: unknown };
   if (envelope.result === 'SUCCESS' && envelope.data && typeof envelope.data === 'object') {
     const data = envelope.data as Record<string, unknown>;
     const pair = isTokenPair(data) ? data : isTokenPair(data.authResponse) ? data.authResponse : null;
@@ -111,7 +174,9 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     }
   }
 
-  const response = NextResponse.json(payload, { status: upstream.status });
+  const response = file
+    ? new NextResponse(file.body, { status: upstream.status, headers: file.headers })
+    : NextResponse.json(payload, { status: upstream.status });
   response.headers.set('Cache-Control', 'no-store');
   if (renewed && session) await writeRenewedSessionCookie(response.cookies, session, secure);
   else if (ended) clearSessionCookie(response.cookies, secure);

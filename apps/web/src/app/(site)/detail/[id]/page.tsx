@@ -4,6 +4,7 @@ import { ErrorScreen } from '@/components/errors/ErrorScreen';
 import { EpisodeList } from '@/components/series/EpisodeList';
 import { SeriesIntl } from '@/components/series/SeriesIntl';
 import { SeriesOverview } from '@/components/series/SeriesOverview';
+import { LatestNotices } from '@/components/support/LatestNotices';
 import { getT } from '@/i18n/server';
 import { fetchSeries } from '@/lib/api/api';
 import { loadPageData } from '@/lib/api/page-data';
@@ -62,6 +63,7 @@ export default async function DetailPage(props: Props) {
   return (
     <SeriesIntl>
       <SeriesOverview series={result.data} />
+      <LatestNotices />
       <EpisodeList
         series={result.data}
         focusId={await focusedEpisode(props)}
