@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BRANDS,
   type BrandConfig,
-  calendarDateIn,
   DEFAULT_BRAND_ID,
-  formatCoins,
-  formatDate,
-  formatPoints,
-  formatPrice,
   getBrand,
   isPlatformId,
   Locale,
@@ -16,6 +11,7 @@ import {
   shortWeekdayNames,
   weekdayIn,
 } from './brands.js';
+import { calendarDateIn, formatCoins, formatDate, formatPoints, formatPrice } from './formats.js';
 
 const all = Object.values(BRANDS);
 

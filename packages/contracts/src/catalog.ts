@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_WIDTHS } from './constants.js';
 import {
   ContentKind,
   ContentStatus,
@@ -80,26 +81,7 @@ export const EpisodeAccess = z.object({
 });
 export type EpisodeAccess = z.infer<typeof EpisodeAccess>;
 
-/** Readable now without spending coins or a ticket. */
-export function isReadable(access: EpisodeAccess): boolean {
-  return (
-    access.state === 'FREE' ||
-    access.state === 'OWNED' ||
-    access.state === 'RENTED' ||
-    access.state === 'FREETIME_UNLOCKED'
-  );
-}
-
-/** The coin prices an episode is offered at: rental and purchase, null where its sale type excludes one. */
-export function priceOffers(episode: { saleType: SaleType; rentPrice: number; buyPrice: number }): {
-  rent: number | null;
-  buy: number | null;
-} {
-  return {
-    rent: episode.saleType === 'POSSESSION_ONLY' ? null : episode.rentPrice,
-    buy: episode.saleType === 'RENT_ONLY' ? null : episode.buyPrice,
-  };
-}
+export { isReadable, priceOffers } from './episode-rules.js';
 
 export const EpisodeSummary = z.object({
   id: z.number().int(),
@@ -226,13 +208,6 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 export const BannerList = z.array(Banner);
-
-/**
- * Widths of image renditions: the device widths of spec §9 (640 and up), and below them widths
- * for slots smaller than the screen (thumbnails, covers, episode icons; decision 0177).
- */
-export const IMAGE_WIDTHS = [128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
-export const IMAGE_QUALITY = 75;
 
 /** GET /media/{key}: a width of IMAGE_WIDTHS (the original's when left out), and the viewer's signature. */
 export const MediaQuery = z.object({

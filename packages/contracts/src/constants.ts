@@ -134,3 +134,10 @@ export const LABEL_HTML_ALLOWLIST: Readonly<Record<'span' | 'br' | 'a' | 'div', 
   a: ['style', 'href'],
   div: ['style'],
 };
+
+/**
+ * Widths of image renditions: the device widths of spec §9 (640 and up), and below them widths
+ * for slots smaller than the screen (thumbnails, covers, episode icons; decision 0177).
+ */
+export const IMAGE_WIDTHS = [128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const IMAGE_QUALITY = 75;

@@ -11,6 +11,7 @@ export * from './csv.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './formats.js';
 export * from './freetime.js';
 export * from './gifts.js';
 export * from './inputs.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { type CalendarDate, calendarDateIn } from './brands.js';
 import {
   BIRTHDAY_PICKER_YEARS,
   COMMENT_MAX_LENGTH,
@@ -12,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './constants.js';
 import { ErrorCode } from './errors.js';
+import { type CalendarDate, calendarDateIn } from './formats.js';
 import { CONTROL_CHARACTERS } from './inputs.js';
 
 // The validation rules of spec §5 as pure functions, shared by the web (instant feedback) and the

@@ -13,7 +13,8 @@ import {
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'use-intl';
 import { broadcastSessionChange, logAuthEvent } from '@/components/session/client';
-import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
+import { frontFetch } from '@/components/session/front-fetch';
 import { Modal } from '@/components/ui/Modal';
 import { codeOf, useErrorText } from '@/components/ui/useErrorText';
 import { birthdayPickerYears, clampDay, daysInMonth, monthWeeks, toIsoDate } from '@/lib/account/birthday';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useSession } from '@/components/session/SessionProvider';
 import { Modal } from '@/components/ui/Modal';
 import { useErrorText } from '@/components/ui/useErrorText';

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { balanceAfter, purchaseFailure } from '@/lib/coins/purchase';
 import { routes } from '@/lib/navigation/routes';

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import formStyles from '@/components/ui/Form.module.css';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { commentLength, commentProblem } from '@/lib/comments/comments';

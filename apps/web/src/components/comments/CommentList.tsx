@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';

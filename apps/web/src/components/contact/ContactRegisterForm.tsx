@@ -4,7 +4,7 @@ import { ContactCategory, type ContactForm } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import formStyles from '@/components/ui/Form.module.css';
 import { useErrorText } from '@/components/ui/useErrorText';
 import {

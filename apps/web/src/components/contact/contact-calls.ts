@@ -1,6 +1,6 @@
 import { type ContactForm, type ContactRequest, ContactRequest as ContactRequestSchema } from '@balcony/contracts';
 import { getCsrfToken } from '@/components/session/client';
-import { FrontError } from '@/components/session/front-fetch';
+import { FrontError } from '@/components/session/front-error';
 import { readAnswer } from '@/lib/api/envelope';
 
 // The browser's contact call: the form and its images as multipart through the front proxy,

@@ -4,7 +4,7 @@ import type { MemberCoupon } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useSession } from '@/components/session/SessionProvider';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { codeProblem } from '@/lib/coupons/coupons';

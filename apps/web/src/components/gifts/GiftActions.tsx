@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { useToast } from '@/components/feedback/Toast';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useSession } from '@/components/session/SessionProvider';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { needsLogin } from '@/lib/errors/error-codes';

@@ -10,7 +10,7 @@ import {
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useSession } from '@/components/session/SessionProvider';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { needsLogin } from '@/lib/errors/error-codes';

@@ -1,4 +1,5 @@
-import { type EpisodeSummary, formatDate, isReadable, priceOffers, type SeriesDetail } from '@balcony/contracts';
+import type { EpisodeSummary, SeriesDetail } from '@balcony/contracts';
+import { formatDate, isReadable, priceOffers } from '@balcony/contracts/plain';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { PurchaseAllActions } from '@/components/coins/PurchaseAllActions';

@@ -1,31 +1,11 @@
-import type { ErrorCode } from '@balcony/contracts';
 import type { z } from 'zod';
 import { readAnswer } from '@/lib/api/envelope';
 import { getCsrfToken } from './client';
+import { FrontError } from './front-error';
 
 // Browser-side calls through the web's front proxy, which attaches the member's bearer (the token
 // never reaches this code). Kept apart from client.ts: the answers are checked against the
 // contracts' zod schemas, and only the screens that call the api from the browser load them.
-
-/**
- * A failed call through the front proxy: the catalogue code the api answered, INTERNAL_ERROR for
- * an answer outside its contract, or CLIENT_FETCH_ERROR when the web could not be reached.
- */
-export class FrontError extends Error {
-  override readonly name = 'FrontError';
-  constructor(
-    readonly code: ErrorCode | 'CLIENT_FETCH_ERROR',
-    readonly status: number,
-    options?: ErrorOptions,
-  ) {
-    super(code, options);
-  }
-}
-
-/** The code of anything a front-proxy call threw; what is not a FrontError never reached the web. */
-export function frontErrorCode(error: unknown): FrontError['code'] {
-  return error instanceof FrontError ? error.code : 'CLIENT_FETCH_ERROR';
-}
 
 /**
  * Calls the api through the front proxy and checks its data against `schema` (the contract the

@@ -4,7 +4,7 @@ import type { SandboxOutcome } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { routes } from '@/lib/navigation/routes';
 import styles from './Shop.module.css';

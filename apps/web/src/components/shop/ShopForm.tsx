@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { frontErrorCode } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { canPay } from '@/lib/coins/shop';

@@ -1,4 +1,5 @@
-import { type EpisodeLink, formatDate, isReadable, type ViewerResponse } from '@balcony/contracts';
+import type { EpisodeLink, ViewerResponse } from '@balcony/contracts';
+import { formatDate, isReadable } from '@balcony/contracts/plain';
 import Link from 'next/link';
 import { LockIcon } from '@/components/ui/LockIcon';
 import { getT } from '@/i18n/server';

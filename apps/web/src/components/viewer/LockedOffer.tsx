@@ -1,6 +1,7 @@
 'use client';
 
-import { type EpisodeOffer, type EpisodePurchaseKind, priceOffers } from '@balcony/contracts';
+import type { EpisodeOffer, EpisodePurchaseKind } from '@balcony/contracts';
+import { priceOffers } from '@balcony/contracts/plain';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -10,7 +11,6 @@ import { useSession } from '@/components/session/SessionProvider';
 import { codeOf } from '@/components/ui/useErrorText';
 import type { MessageCode } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';
-import { fetchEpisodeOffer } from './offer-calls';
 import styles from './Viewer.module.css';
 
 const PurchaseDialog = lazy(() =>
@@ -39,10 +39,12 @@ export function LockedOffer({ episodeId }: { episodeId: number }) {
 
   useEffect(() => {
     let current = true;
-    fetchEpisodeOffer(episodeId).then(
-      (answer) => current && setOffer(answer),
-      (error: unknown) => current && setOffer({ failed: codeOf(error) }),
-    );
+    import('./viewer-calls')
+      .then(({ fetchEpisodeOffer }) => fetchEpisodeOffer(episodeId))
+      .then(
+        (answer) => current && setOffer(answer),
+        (error: unknown) => current && setOffer({ failed: codeOf(error) }),
+      );
     return () => {
       current = false;
     };

@@ -1,5 +1,4 @@
-import { ReadingPosition } from '@balcony/contracts';
-import { frontFetch } from '@/components/session/front-fetch';
+import type { ReadingPosition } from '@balcony/contracts';
 
 // A member's reading position goes to the api through the front proxy (PUT
 // /episodes/{id}/progress). When the page is going away, the request must outlive it: a keepalive
@@ -9,7 +8,7 @@ const progressPath = (episodeId: number) => `/episodes/${episodeId}/progress`;
 
 /** Losing one save only moves the resume point back a little, so failures are not shown. */
 export function saveProgress(episodeId: number, position: ReadingPosition): void {
-  frontFetch(progressPath(episodeId), ReadingPosition, { method: 'PUT', body: position }).catch(() => {});
+  import('./viewer-calls').then(({ putProgress }) => putProgress(episodeId, position)).catch(() => {});
 }
 
 export function saveProgressOnLeave(episodeId: number, position: ReadingPosition, csrfToken: string): void {

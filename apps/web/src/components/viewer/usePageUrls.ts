@@ -1,7 +1,6 @@
-import { ViewerResponse } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { frontErrorCode, frontFetch } from '@/components/session/front-fetch';
+import { frontErrorCode } from '@/components/session/front-error';
 import { followUpOf } from '@/lib/errors/error-codes';
 import { imageUrls, REFRESH_COOLDOWN_MS, refreshDelay } from '@/lib/viewer/signed-pages';
 
@@ -23,7 +22,8 @@ export function usePageUrls(episodeId: number, pagesExpireAt: string | null) {
     if (busy.current || Date.now() - lastRefresh.current < REFRESH_COOLDOWN_MS) return;
     busy.current = true;
     try {
-      const answer = await frontFetch(`/episodes/${episodeId}/viewer`, ViewerResponse);
+      const { fetchViewer } = await import('./viewer-calls');
+      const answer = await fetchViewer(episodeId);
       setFresh({ urls: imageUrls(answer.pages), expiresAt: answer.pagesExpireAt });
     } catch (error) {
       // A failure worth retrying waits for the next expiry or image error; a refusal is explained

@@ -1,4 +1,5 @@
-import { type AuthClientError, ERROR_CATALOGUE, type ErrorCode, type FollowUpAction } from '@balcony/contracts';
+import type { AuthClientError, ErrorCode, FollowUpAction } from '@balcony/contracts';
+import { ERROR_CATALOGUE } from '@balcony/contracts/plain';
 
 // The one list of failures the web explains: each code has a message under `Errors` in
 // messages/*.json and a follow-up. Catalogue codes (spec §8) take their follow-up from

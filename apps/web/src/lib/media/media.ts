@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '@balcony/contracts';
+import { IMAGE_WIDTHS } from '@balcony/contracts/constants';
 
 // Image fields are paths of the api's media route; the api makes a rendition per width of spec §9
 // and picks AVIF/WebP/JPEG from Accept, so the web only chooses widths (no next/image optimizer).

@@ -1,4 +1,5 @@
-import { type EpisodeLink, isReadable, priceOffers } from '@balcony/contracts';
+import type { EpisodeLink } from '@balcony/contracts';
+import { isReadable, priceOffers } from '@balcony/contracts/plain';
 
 // The binge-read confirmation (spec §2 viewer): moving on to an episode the reader cannot open yet
 // first says what opening it takes. Purchases happen on the series page.
