@@ -51,7 +51,9 @@ export async function holdingsInSeries(
 /**
  * The same rows as one JSON column, for a caller that reads them within a query of its own (the
  * series page: the member's holdings, favourite and reading in one round trip). Read it back
- * with `holdingsFromColumn`.
+ * with `holdingsFromColumn`. Each parameter is a value or drizzle's `Placeholder`
+ * (`sql.placeholder`), a parameter of a prepared statement bound when it runs: the series page
+ * builds this column once.
  */
 export function holdingsColumn({
   userId,

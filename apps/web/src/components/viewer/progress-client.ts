@@ -4,7 +4,8 @@ import type { ReadingPosition } from '@balcony/contracts';
 // /episodes/{id}/progress). When the page is going away, the request must outlive it: a keepalive
 // fetch carrying the CSRF token fetched beforehand, since nothing can be awaited any more.
 
-const progressPath = (episodeId: number) => `/episodes/${episodeId}/progress`;
+/** Where a reading position is kept (PUT), for the keepalive here and the call in viewer-calls.ts. */
+export const progressPath = (episodeId: number) => `/episodes/${episodeId}/progress`;
 
 /** Losing one save only moves the resume point back a little, so failures are not shown. */
 export function saveProgress(episodeId: number, position: ReadingPosition): void {

@@ -1,5 +1,6 @@
 import { EpisodeOffer, ReadingPosition, ViewerResponse } from '@balcony/contracts';
 import { frontFetch } from '@/components/session/front-fetch';
+import { progressPath } from './progress-client';
 
 // The viewer's calls through the front proxy, each answer checked against its contract. Loaded on
 // first use (a save, a refresh of the signed pages, a locked episode's offer), so the answers'
@@ -17,5 +18,5 @@ export function fetchViewer(episodeId: number): Promise<ViewerResponse> {
 
 /** Keeps the member's reading position (PUT /episodes/{id}/progress). */
 export function putProgress(episodeId: number, position: ReadingPosition): Promise<ReadingPosition> {
-  return frontFetch(`/episodes/${episodeId}/progress`, ReadingPosition, { method: 'PUT', body: position });
+  return frontFetch(progressPath(episodeId), ReadingPosition, { method: 'PUT', body: position });
 }
