@@ -117,11 +117,27 @@ test('scroll mode keeps every page box in place and loads pages as the reader sc
   const errors = collectConsoleErrors(page);
   const episode = await findEpisode({ kind: 'IMAGE', minPages: 5, next: 'readable' });
   await page.addInitScript(() => {
-    const shifts = { total: 0 };
+    // Each shift with what moved, so a failure names the element and its two boxes.
+    const shifts: string[] = [];
     Object.assign(window, { layoutShifts: shifts });
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const describe = (node?: Node) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${node.className}[${node.getAttribute('data-testid') ?? ''}]`
+        : String(node?.nodeName);
+    const rect = (box: DOMRectReadOnly) => `${box.x},${box.y} ${box.width}x${box.height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.total += entry.value;
+      for (const entry of list.getEntries() as Shift[])
+        if (!entry.hadRecentInput)
+          shifts.push(
+            `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${entry.sources
+              .map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)
+              .join('; ')}`,
+          );
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`/viewer/${episode.episode.id}`);
@@ -175,9 +191,7 @@ test('scroll mode keeps every page box in place and loads pages as the reader sc
       }),
     )
     .toBe(true);
-  expect(await page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total)).toBe(
-    0,
-  );
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
   await screenshot(page, testInfo, 'scroll-end', { fullPage: false });
   expect(errors).toEqual([]);
 });
