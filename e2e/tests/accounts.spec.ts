@@ -277,8 +277,7 @@ test('visitors see the guest My page, and the login callbacks explain what happe
   await expect(page.getByTestId('my-guest')).toBeVisible();
   for (const link of ['comment', 'library', 'history', 'coupon', 'setting'])
     await expect(page.getByTestId(`my-link-${link}`)).toHaveCount(0);
-  for (const link of ['roulette', 'gift', 'cs', 'notice'])
-    await expect(page.getByTestId(`my-link-${link}`)).toBeVisible();
+  for (const link of ['gift', 'cs', 'notice']) await expect(page.getByTestId(`my-link-${link}`)).toBeVisible();
   await expect(page.getByTestId('logout')).toHaveCount(0);
   await screenshot(page, testInfo, 'my-guest');
 

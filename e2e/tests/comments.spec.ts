@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, createMember, logIn } from './support/member';
-import { collectConsoleErrors, screenshot } from './support/page';
+import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // Comments on an episode (issue 13 item 1): one member writes a comment, another reports it,
 // the author deletes it, and /comment/my links back to the episode. What a member typed is shown
@@ -18,14 +17,6 @@ async function someEpisode(): Promise<number> {
   const episode = detail.episodes[0];
   if (!episode) throw new Error(`series ${series.id} has no episode`);
   return episode.id;
-}
-
-/** Serious and critical accessibility violations axe finds on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a member writes a comment, another reports it, and the author deletes it', async ({ page }, testInfo) => {
@@ -125,4 +116,14 @@ test('a member writes a comment, another reports it, and the author deletes it',
   await entry.getByTestId('my-comment-link').click();
   await page.waitForURL((url) => url.pathname === '/comment' && url.searchParams.get('episode') === String(episodeId));
   expect(errors).toEqual([]);
+});
+
+test('the series page leads to the comments on all of its episodes', async ({ page }) => {
+  const ranking = await api<{ items: { id: number }[] }>('GET', '/contents/home/RANKING');
+  const seriesId = ranking.items[0]?.id;
+  if (seriesId === undefined) throw new Error('the ranking lists a series');
+  await page.goto(`/detail/${seriesId}`);
+  await page.getByTestId('series-comments').click();
+  await page.waitForURL((url) => url.pathname === '/comment' && url.searchParams.get('series') === String(seriesId));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -1,8 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, api, createMember, logIn } from './support/member';
-import { collectConsoleErrors, screenshot } from './support/page';
+import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // Contact requests (issue 13 item 4): a member files a request with two images at /qna/register,
 // the form refusing a fourth image and one past 3 MB before anything is uploaded; the request
@@ -51,14 +50,6 @@ const image = (name: string, colour: [number, number, number]) => ({
   buffer: png(64, colour),
 });
 
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
 test('a member files a request with two images and sees it answered after an admin answers', async ({
   page,
 }, testInfo) => {
@@ -73,7 +64,7 @@ test('a member files a request with two images and sees it answered after an adm
 
   await page.goto('/qna/register');
   await expect(page.getByTestId('contact-form')).toBeVisible();
-  await expectAccessible(page);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Two images are previewed; a third and fourth at once would be four: refused in the browser.
   const picker = page.getByTestId('contact-images');
@@ -121,7 +112,7 @@ test('a member files a request with two images and sees it answered after an adm
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
   }
   await expect(request.getByTestId('contact-answer')).toHaveCount(0);
-  await expectAccessible(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, testInfo, 'contact-waiting');
 
   // The admin answers through the API; the member sees it answered.
@@ -131,7 +122,7 @@ test('a member files a request with two images and sees it answered after an adm
   await expect(request).toHaveAttribute('data-status', 'COMPLETED');
   await request.locator('summary').click();
   await expect(request.getByTestId('contact-answer-text')).toHaveText(answer);
-  await expectAccessible(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, testInfo, 'contact-answered');
 
   // The images are the member's alone: another member's session gets none.

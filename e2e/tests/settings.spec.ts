@@ -256,3 +256,55 @@ test('a member renames the profile, then deletes the account and is signed out',
   expect(await logInWith(page, member.email, member.password)).not.toBeNull();
   expect(errors).toEqual([]);
 });
+
+test("the settings screen clears this browser's cache and shows the account, the version, the policies and the company", async ({
+  page,
+}, testInfo) => {
+  const errors = collectConsoleErrors(page);
+  const member = await createMember({ tag: 'settings' });
+  await logIn(page, member);
+  await page.goto('/setting/push');
+  await expect(page.getByTestId('settings-identity')).toContainText(member.email);
+  await expect(page.getByTestId('settings-withdrawal')).toHaveAttribute('href', '/my/withdrawal');
+  await expect(page.getByTestId('app-version')).toContainText(/\d+\.\d+\.\d+/);
+  await expect(page.locator('main [href="/policy"]')).toBeVisible();
+  await expect(page.locator('main [href="/privacy"]')).toBeVisible();
+  await expect(page.getByTestId('company-details')).toBeVisible();
+
+  // What can be rebuilt goes; the reader's viewer settings stay.
+  await page.evaluate(async () => {
+    localStorage.setItem('balcony:recent-searches:delitoonb-fr', JSON.stringify(['moon']));
+    localStorage.setItem('balcony:reading-positions:delitoonb-fr', JSON.stringify({}));
+    localStorage.setItem('balcony:viewer-settings', JSON.stringify({ mode: 'PAPER' }));
+    await (await caches.open('pages')).put('/cached', new Response('kept'));
+  });
+  await page.getByTestId('clear-cache').click();
+  await expect(page.getByTestId('clear-cache-status')).not.toBeEmpty();
+  await expect(page.getByTestId('storage-used')).not.toBeEmpty();
+  expect(
+    await page.evaluate(async () => ({
+      searches: localStorage.getItem('balcony:recent-searches:delitoonb-fr'),
+      positions: localStorage.getItem('balcony:reading-positions:delitoonb-fr'),
+      settings: localStorage.getItem('balcony:viewer-settings'),
+      caches: await caches.keys(),
+    })),
+  ).toEqual({ searches: null, positions: null, settings: JSON.stringify({ mode: 'PAPER' }), caches: [] });
+  await screenshot(page, testInfo, 'settings');
+  expect(errors).toEqual([]);
+});
+
+test('every link on the My page of a member leads to a page that answers 200', async ({ page }) => {
+  await logIn(page, await createMember({ tag: 'my-links' }));
+  await page.goto('/my');
+  await expect(page.getByTestId('my-member')).toBeVisible();
+  const hrefs = await page
+    .locator('main a[href^="/"]')
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href') ?? ''))]);
+  expect(hrefs.length).toBeGreaterThanOrEqual(12);
+  for (const href of hrefs) {
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+    // A member page answers itself, not the login page.
+    expect(new URL(response.url()).pathname, href).not.toBe('/user/login');
+  }
+});

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, api, createMember, logIn } from './support/member';
-import { collectConsoleErrors, screenshot } from './support/page';
+import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // Notices, the FAQ and the policies (issue 13): an admin publishes through the api and readers
 // see it; a notice keeps its allowed formatting and loses its script; the FAQ opens from the
@@ -40,14 +39,6 @@ async function publishFormattedNotice(word: string): Promise<AdminNotice> {
         '<a href="javascript:window.__pwned = \'link\'">trap</a>',
     },
   });
-}
-
-/** Serious and critical accessibility violations axe finds on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a notice with allowed formatting renders with it, and nothing of its script runs', async ({ page }, testInfo) => {

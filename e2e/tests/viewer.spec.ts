@@ -125,7 +125,7 @@ test('scroll mode keeps every page box in place and loads pages as the reader sc
       hadRecentInput: boolean;
       sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     };
-    const describe = (node?: Node) =>
+    const nameOf = (node?: Node) =>
       node instanceof Element
         ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${node.className}[${node.getAttribute('data-testid') ?? ''}]`
         : String(node?.nodeName);
@@ -135,7 +135,7 @@ test('scroll mode keeps every page box in place and loads pages as the reader sc
         if (!entry.hadRecentInput)
           shifts.push(
             `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${entry.sources
-              .map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)
+              .map((source) => `${nameOf(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)
               .join('; ')}`,
           );
     }).observe({ type: 'layout-shift', buffered: true });

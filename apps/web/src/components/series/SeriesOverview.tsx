@@ -111,6 +111,14 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
               </Link>
             )}
             <FavoriteButton seriesId={series.id} initial={series.isFavorite} />
+            <Link
+              href={routes.comments({ series: series.id })}
+              prefetch={false}
+              className="button button-secondary"
+              data-testid="series-comments"
+            >
+              {t('commentsLink')}
+            </Link>
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
+import { CompanyDetails } from './CompanyDetails';
 import { SanitizedHtml } from './SanitizedHtml';
 import styles from './Support.module.css';
 
@@ -69,36 +70,7 @@ export async function PolicyScreen({ policy }: { policy: PolicyDocument }) {
       {company && (
         <section aria-labelledby="policy-company" className={styles.company} data-testid="policy-company">
           <h2 id="policy-company">{t('companyHeading')}</h2>
-          <dl>
-            <dt>{t('companyName')}</dt>
-            <dd>{company.name}</dd>
-            <dt>{t('address')}</dt>
-            <dd>{company.address}</dd>
-            {company.representative && (
-              <>
-                <dt>{t('representative')}</dt>
-                <dd>{company.representative}</dd>
-              </>
-            )}
-            {company.registrationNumber && (
-              <>
-                <dt>{t('registration')}</dt>
-                <dd>{company.registrationNumber}</dd>
-              </>
-            )}
-            <dt>{t('email')}</dt>
-            <dd>
-              <a href={`mailto:${company.email}`}>{company.email}</a>
-            </dd>
-            {company.phone && (
-              <>
-                <dt>{t('phone')}</dt>
-                <dd>
-                  <a href={`tel:${company.phone.replace(/\s+/g, '')}`}>{company.phone}</a>
-                </dd>
-              </>
-            )}
-          </dl>
+          <CompanyDetails company={company} />
         </section>
       )}
     </div>

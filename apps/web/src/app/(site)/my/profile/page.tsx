@@ -59,7 +59,7 @@ export default async function ProfilePage() {
             <Link href={routes.changePassword}>{t('changePassword')}</Link>
           </li>
           <li>
-            <Link href={routes.pushSettings}>{t('notifications')}</Link>
+            <Link href={routes.pushSettings}>{t('settings')}</Link>
           </li>
           <li>
             <Link href={routes.withdrawal}>{t('withdrawal')}</Link>
