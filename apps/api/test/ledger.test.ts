@@ -238,6 +238,11 @@ describe('GET /coin/lots', () => {
       reference: { kind: 'EPISODE', seriesTitle: BRAND_TITLE, episodeId: paid(2).id, purchase: 'RENT' },
     });
     expect(paidFor(3)[0]?.reference).toMatchObject({ purchase: 'POSSESSION', episodeId: paid(3).id });
+    // The use history names the series as the brand shows it too.
+    const uses = await data(api('GET', '/coin/history/use', reader));
+    expect(uses.items.map((i: { reference: { seriesTitle?: string } | null }) => i.reference?.seriesTitle)).toContain(
+      BRAND_TITLE,
+    );
     // The admin's deduction came out of the paid coins, with its reason.
     expect(byOrigin('PAYMENT', 'COIN').find((l) => l.status === 'OPEN')).toMatchObject({
       amount: 30,

@@ -346,7 +346,8 @@ export async function history(
         purchaseKind: episodePurchases.kind,
         episodeIds: episodePurchases.episodeIds,
         seriesId: episodePurchases.seriesId,
-        seriesTitle: series.title,
+        /** The title the purchase's brand shows, as the member saw it when buying. */
+        seriesTitle: sql<string | null>`coalesce(${seriesBrands.title}, ${series.title})`,
         /** The number of the episode when the purchase was of one episode. */
         episodeNumber: sql<
           number | null
@@ -357,6 +358,10 @@ export async function history(
       .leftJoin(orders, eq(orders.id, ledgerTransfers.orderId))
       .leftJoin(episodePurchases, eq(episodePurchases.id, ledgerTransfers.purchaseId))
       .leftJoin(series, eq(series.id, episodePurchases.seriesId))
+      .leftJoin(
+        seriesBrands,
+        and(eq(seriesBrands.seriesId, episodePurchases.seriesId), eq(seriesBrands.brandId, episodePurchases.brandId)),
+      )
       .leftJoin(coinLots, eq(coinLots.transferId, ledgerTransfers.id))
       .where(where)
       .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
