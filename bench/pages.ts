@@ -75,6 +75,8 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** The built system on its own ports and an empty data folder (seeded with the demo catalog on start). */
+const SHARED_SECRETS = ['AUTH_SECRET', 'WEB_SESSION_SECRET', 'WEB_RELAY_SECRET'];
+
 async function startSystem(): Promise<System> {
   for (const built of ['apps/web/.next/BUILD_ID', 'apps/api/dist/server.js']) {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
@@ -85,6 +87,8 @@ async function startSystem(): Promise<System> {
     // An access token that outlives the run: the proxy would otherwise renew it mid-run while the
     // load generator keeps sending the old cookie, and a reused refresh token ends the session.
     env: {
+      // Secrets of their own, which api and web must be given when DATABASE_URL is set (decision 0217).
+      ...Object.fromEntries(SHARED_SECRETS.map((name) => [name, randomBytes(32).toString('base64url')])),
       ...process.env,
       WEB_PORT,
       API_PORT,

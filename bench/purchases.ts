@@ -160,7 +160,13 @@ async function prepare(url: string, authSecret: string) {
         })),
       )
       .returning({ id: users.id });
-    const config = loadConfig({ ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret, DATA_DIR: dataDir });
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: url,
+      AUTH_SECRET: authSecret,
+      WEB_RELAY_SECRET: randomBytes(32).toString('base64url'),
+      DATA_DIR: dataDir,
+    });
     const log = Fastify({ logger: false }).log;
     const ctx = systemContext(db, createServices(config, log), BRANDS[brandId], log);
     const signer = createTokenSigner({ ...config.auth, accessTtlSeconds: 24 * 3600 });

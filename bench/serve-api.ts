@@ -2,6 +2,7 @@
 // share its event loop: the api on a seeded database (a fresh PGlite in a temp folder, or
 // DATABASE_URL), with a member signed in, or (argv[2] = 'hello') a bare Fastify hello-world.
 // It tells its parent where it listens over the IPC channel, then serves until killed.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,10 @@ async function serveHello(): Promise<Served> {
 
 async function serveApi(): Promise<Served> {
   const dataDir = await mkdtemp(join(tmpdir(), 'balcony-bench-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), port: 0 };
+  // One process: its own secrets unless given (the api refuses to make them up on PostgreSQL).
+  const secret = () => randomBytes(32).toString('base64url');
+  const env = { AUTH_SECRET: secret(), WEB_RELAY_SECRET: secret(), ...process.env, DATA_DIR: dataDir };
+  const config = { ...loadConfig(env), port: 0 };
   const database = await openDatabase(config);
   await database.migrate();
   await seedDemoCatalog(database.db, {});

@@ -2,10 +2,11 @@
 // Runs the whole service on one machine: builds what is missing or stale, then starts the api
 // (which migrates and seeds an empty database) and, once it is healthy, the web.
 // Env: API_PORT (4000), WEB_PORT (3000), DATA_DIR (./data), SKIP_BUILD=1 to use the existing build.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './lib/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = process.env.API_PORT ?? '4000';
@@ -22,30 +23,7 @@ if (!existsSync(join(root, 'node_modules'))) {
   process.exit(1);
 }
 
-/** Newest modification time under a folder, skipping build output and dependencies. */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', '.next', 'dist', 'test-results'].includes(entry.name)) continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-function buildIsStale() {
-  const marker = join(root, 'apps/web/.next/BUILD_ID');
-  const apiEntry = join(root, 'apps/api/dist/server.js');
-  if (!existsSync(marker) || !existsSync(apiEntry)) return true;
-  const built = Math.min(statSync(marker).mtimeMs, statSync(apiEntry).mtimeMs);
-  return ['packages/contracts', 'apps/api/src', 'apps/web'].some((d) => newest(join(root, d)) > built);
-}
-
-if (process.env.SKIP_BUILD !== '1' && buildIsStale()) {
-  console.log('› building contracts, api and web…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureBuild(root);
 
 const children = [];
 function run(name, command, args, env) {
@@ -85,7 +63,8 @@ run('api', process.execPath, ['apps/api/dist/server.js'], {
   WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
 });
 try {
-  await waitForHealth(`${apiUrl}/_/health`, 120_000);
+  // Ready, not only alive: the api listens while it migrates and seeds (decision 0214).
+  await waitForHealth(`${apiUrl}/_/ready`, 120_000);
 } catch (error) {
   console.error(`› ${error.message}`);
   stop(1);

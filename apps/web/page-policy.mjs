@@ -25,6 +25,8 @@ export function contentSecurityPolicy(nonce, development) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The push service worker (public/push-sw.js): 'strict-dynamic' above would not allow it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -5,15 +5,23 @@
 // It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs) and answers
 // browsers' script and style requests from the build's compressed copies (static-assets.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), WEB_PAGE_CACHE_SECONDS (30; 0 turns the
-// visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads.
+// visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
+// DATABASE_URL set, WEB_SESSION_SECRET and WEB_RELAY_SECRET are required (shared-secrets.mjs).
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
+import { missingSharedSecret } from './shared-secrets.mjs';
 import { createStaticAssets } from './static-assets.mjs';
 import { createVisitorPages } from './visitor-pages.mjs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+const refusal = missingSharedSecret(process.env);
+if (refusal) {
+  console.error(`balcony web: ${refusal}`);
+  process.exit(1);
+}
 
 // As `next start` does; set before Next.js and React are loaded, since they read it on load.
 process.env.NODE_ENV ??= 'production';

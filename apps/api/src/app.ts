@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,6 +28,7 @@ import {
 import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
 import { startJobs } from './jobs.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -41,13 +43,17 @@ import { couponRoutes } from './modules/coupons/routes.js';
 import { freetimeRoutes } from './modules/freetime/routes.js';
 import { giftRoutes } from './modules/gifts/routes.js';
 import { expireDue as expireGifts } from './modules/gifts/service.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from './modules/health/readiness.js';
+import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
-import { diskStore } from './modules/media/store.js';
+import { openMediaStores } from './modules/media/store.js';
+import { createWebPushSender } from './modules/notifications/push-sender.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import * as notifications from './modules/notifications/service.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
 import { createSandboxProvider, type PaymentProvider, type PaymentProviders } from './modules/shop/providers.js';
 import { shopRoutes } from './modules/shop/routes.js';
@@ -65,6 +71,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared catalog answers; whoever changes the catalog outside a request calls `invalidate()`. */
     catalogCache: SharedCache;
+    /** Starting, ready or draining: what GET /_/ready answers (decision 0214). */
+    readiness: Readiness;
+    /** This process's Prometheus metrics (GET /metrics). */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** Built once per /api/v1 request (createServiceContext); the auth guard sets its caller. */
@@ -77,6 +87,8 @@ declare module 'fastify' {
 export interface AppDeps {
   config: AppConfig;
   database: Database;
+  /** server.ts passes its own, starting as `migrating`; an app built without one is ready. */
+  readiness?: Readiness;
 }
 
 /** Fastify's `trustProxy` for TRUST_PROXY: a hop count becomes the function proxy-addr expects. */
@@ -100,7 +112,11 @@ function paymentProviders(settings: AppConfig['payments']): PaymentProviders {
 }
 
 /** The long-lived collaborators every service context carries (built once per app). */
-export function createServices(config: AppConfig, log: FastifyBaseLogger): Services {
+export function createServices(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  metrics: Metrics = createMetrics({ processMetrics: false }),
+): Services {
   return {
     tokens: createTokenSigner(config.auth),
     mailer: createMailer({ ...config.mail, log }),
@@ -112,11 +128,16 @@ export function createServices(config: AppConfig, log: FastifyBaseLogger): Servi
     accounts: createAccountCache({ ttlMs: config.accountCacheMs }),
     payments: paymentProviders(config.payments),
     webOrigins: config.webOrigins,
+    metrics,
   };
 }
 
 /** Builds the API without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  readiness = { phase: 'ready', since: Date.now() },
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -127,11 +148,31 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Every answer is the envelope, also those Fastify and Node's parser give before any route.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // A closing app answers new requests itself, in the envelope (refuseUnlessReady).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => enterPhase(readiness, 'draining'));
+  app.addHook('onRequest', refuseUnlessReady(readiness));
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
+  app.decorate('metrics', metrics);
+  metrics.watchPool(() => database.poolUse());
+  // Every route counts its answers under its own pattern; the label sets are built here, once.
+  app.addHook('onRoute', (route) => {
+    const series = metrics.route([route.method].flat().join(','), route.url);
+    route.onResponse = [
+      ...[route.onResponse ?? []].flat(),
+      async (_request, reply) => series.answered(reply.statusCode, reply.elapsedTime),
+    ];
+  });
+  const unmatched = metrics.route('*', '(unmatched)');
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.is404) unmatched.answered(reply.statusCode, reply.elapsedTime);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -160,8 +201,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // replica counts in Redis; while Redis is down the limits are skipped rather than failing the
   // request (account locks still stop password guessing). Without it, in-process per replica.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  const services = createServices(config, app.log);
+  const services = createServices(config, app.log, metrics);
   app.decorate('catalogCache', services.cache);
+  metrics.watchCatalogCache(() => services.cache.stats());
   if (redis) {
     const unsubscribe = [
       await shareInvalidations(redis, services.cache, app.log),
@@ -179,13 +221,23 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
 
   // Demo images are drawn on first request (seed code), so seeding stays fast.
-  const media = createMediaService({ mediaDir: config.mediaDir, log: app.log, drawMissing: renderDemoImage });
+  const stores = openMediaStores({ mediaDir: config.mediaDir, s3: config.s3 });
+  const media = createMediaService({ stores, log: app.log, drawMissing: renderDemoImage });
   app.decorate(
     'sensitiveLimits',
     createSensitiveLimits(app, { perAddress: config.sensitiveRateLimit, perAccount: config.accountRateLimit }),
   );
 
-  await app.register(healthRoutes, { database });
+  // Shed load rather than queue without bound: while the mean event-loop delay is over the
+  // threshold, calls answer 503 with Retry-After in the envelope (shedUnderPressure; decision 0215).
+  if (config.loadShedEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.loadShedEventLoopDelayMs,
+      pressureHandler: shedUnderPressure(readiness),
+    });
+  }
+  await app.register(healthRoutes, { database, readiness });
+  if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   const { stripe } = config.payments;
   if (stripe) {
     await app.register(stripeWebhookRoutes, {
@@ -219,19 +271,34 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       await v1.register(supportRoutes);
       await v1.register(commentRoutes);
       // Contact images: a private store, never served by /media (decision 0201).
-      await v1.register(contactRoutes, { store: diskStore(`${config.mediaDir}/private`) });
+      await v1.register(contactRoutes, { store: stores.private });
+      await v1.register(notificationRoutes, {
+        vapidPublicKey: config.webPush.publicKey,
+        pushServiceHosts: config.pushServiceHosts,
+      });
     },
     { prefix: '/api/v1' },
   );
 
   if (config.jobsIntervalSeconds > 0) {
+    const pushSender = createWebPushSender(config.webPush, app.log);
     const jobs = [
       { name: 'expire-coins', run: (now: Date) => expireDue(database.db, now) },
       { name: 'expire-gifts', run: (now: Date) => expireGifts(database.db, now) },
+      // Notifications (decisions 0208, 0209): find what happened, push what is due, forget after 30 days.
+      { name: 'notification-triggers', run: (now: Date) => notifications.scanTriggers(database.db, now) },
+      { name: 'send-pushes', run: (now: Date) => notifications.sendDuePushes(database.db, pushSender, now) },
+      { name: 'delete-old-notifications', run: (now: Date) => notifications.deleteExpired(database.db, now) },
     ];
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopJobs = startJobs(jobs, config.jobsIntervalSeconds * 1000, app.log);
+      stopJobs = startJobs(
+        jobs,
+        config.jobsIntervalSeconds * 1000,
+        app.log,
+        metrics,
+        () => readiness.phase === 'ready',
+      );
     });
     app.addHook('onClose', async () => {
       await stopJobs?.();

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './modules/media/s3-store.js';
+import { derivedVapidKeys, localVapidKeys, type VapidSettings } from './modules/notifications/push-sender.js';
 import type { StripeSettings } from './modules/shop/stripe.js';
 
 // Every setting comes from the environment (README lists them); defaults give the embedded mode.
@@ -26,7 +28,8 @@ const Credential = z
   .transform((v) => v?.trim() || undefined);
 
 const Env = z.object({
-  API_PORT: z.coerce.number().int().positive().default(4000),
+  // 0: any free port (tests read the port from the log).
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -52,11 +55,36 @@ const Env = z.object({
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).default(2000),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_WEBHOOK_TOLERANCE: z.coerce.number().int().min(1).max(3600).default(300),
   STRIPE_API_URL: z.string().url().optional(),
+  // Media on S3-compatible storage (decision 0222): with S3_BUCKET set, every image lives there.
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: Credential,
+  S3_SECRET_ACCESS_KEY: Credential,
+  // Web Push (decision 0209): both keys, or neither (then generated once in DATA_DIR).
+  VAPID_PUBLIC_KEY: Credential,
+  VAPID_PRIVATE_KEY: Credential,
+  // Host names (and their subdomains) of the push services browsers subscribe with (decision 0224).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .optional(),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -148,6 +176,15 @@ export interface AppConfig {
   jobsIntervalSeconds: number;
   /** Connections of the PostgreSQL pool, per api process. */
   poolMax: number;
+  /** Bearer token of GET /metrics; without it the route does not exist (decision 0216). */
+  metricsToken: string | undefined;
+  /**
+   * Mean event-loop delay (ms, sampled each second) above which requests are shed with 503 and
+   * Retry-After (decision 0215); 0 never sheds.
+   */
+  loadShedEventLoopDelayMs: number;
+  /** The bucket holding every image when set; else the folders of `mediaDir` (decision 0222). */
+  s3: S3Settings | undefined;
   /** Payment providers: the sandbox (on by default), Stripe when its keys are set (decision 0144). */
   payments: { sandbox: boolean; stripe: StripeSettings | undefined };
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
@@ -156,11 +193,30 @@ export interface AppConfig {
   sms: { outboxDir: string };
   /** Social login providers with credentials (docs/decisions/0031-social-login.md). */
   social: SocialConfig;
+  /** Push services a browser's subscription may point at (decision 0224). */
+  pushServiceHosts: readonly string[];
+  /** The VAPID identity of Web Push (decision 0209). */
+  webPush: VapidSettings;
 }
+
+/** A setting that stops the start, with a message for the operator (server.ts prints it alone). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const SHARED_SECRET_REASON =
+  'every replica on this database must use the same value (at least 32 characters), so it is not generated per replica';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = Env.parse(env);
   const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_URL) {
+    // Replicas share a database; a secret generated per replica would make each refuse the
+    // others' tokens and relayed addresses (decision 0217).
+    for (const name of ['AUTH_SECRET', 'WEB_RELAY_SECRET'] as const) {
+      if (!e[name]) throw new ConfigError(`${name} must be set when DATABASE_URL is: ${SHARED_SECRET_REASON}`);
+    }
+  }
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -187,6 +243,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountCacheMs: e.ACCOUNT_CACHE_MS,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     poolMax: e.DATABASE_POOL_MAX,
+    metricsToken: e.METRICS_TOKEN,
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'on',
       stripe:
@@ -202,7 +269,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     sms: { outboxDir: join(dataDir, 'sms-outbox') },
     social: socialConfig(e),
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    webPush: vapidSettings(e, dataDir),
   };
+}
+
+/** VAPID keys from the environment, else the data folder's; the contact defaults to MAIL_FROM's address. */
+function vapidSettings(e: z.infer<typeof Env>, dataDir: string): VapidSettings {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  // Replicas (DATABASE_URL, so AUTH_SECRET is set and shared) derive the same keys; a single
+  // embedded instance keeps generated ones in its data folder (decisions 0209, 0223).
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : e.DATABASE_URL && e.AUTH_SECRET
+        ? derivedVapidKeys(new TextEncoder().encode(e.AUTH_SECRET))
+        : localVapidKeys(dataDir);
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  return { ...keys, subject: e.VAPID_SUBJECT ?? `mailto:${address.trim()}` };
 }
 
 function socialConfig(e: z.infer<typeof Env>): SocialConfig {

@@ -1,6 +1,7 @@
 import type { BrandConfig, ClientPlatform } from '@balcony/contracts';
 import type { BaseLogger } from 'pino';
 import type { Db } from './db/client.js';
+import type { BusinessMetrics } from './metrics.js';
 import type { IdentityVerifier } from './modules/account/identity.js';
 import type { SocialProviders } from './modules/auth/social/providers.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
@@ -31,6 +32,8 @@ export interface Services {
   payments: PaymentProviders;
   /** Origins of the web; the first is the public address used in mail links. */
   webOrigins: readonly string[];
+  /** Counters of purchases and payments, bumped after commit (decision 0216). */
+  metrics: BusinessMetrics;
 }
 
 export interface ServiceContext {
@@ -66,6 +69,20 @@ export type MemberContext = ServiceContext & { user: UserRow; authTime: Date };
 export async function withTransaction<C extends ServiceContext, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return fn(ctx);
   return ctx.db.transaction((db) => fn({ ...ctx, db, inTransaction: true }));
+}
+
+/**
+ * Runs independent reads at once on the pool, or one after the other inside a transaction: its
+ * one connection takes one query at a time (node-postgres deprecates overlapping them).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  ctx: Pick<ServiceContext, 'inTransaction'>,
+  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!ctx.inTransaction) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }
 
 /** A context for work no request started (a provider's webhook, a job): no caller, the brand given. */

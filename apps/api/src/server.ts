@@ -1,40 +1,61 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReadingExtras } from './db/seed/reading-extras.js';
 import { isCatalogEmpty, seedDemoCatalog } from './db/seed/seed.js';
 import { seedSupportContent } from './db/seed/support.js';
 import { reindexSearch } from './modules/catalog/service.js';
+import { enterPhase, type Readiness } from './modules/health/readiness.js';
 
-// Entry point: open the database, migrate (a failed migration stops the start), seed the demo
-// catalog on an empty database, then listen.
+// Entry point: listen at once, so that liveness (/_/health) answers while this replica waits for
+// another's migrations; migrate and seed under the start-up lock (a failed migration stops the
+// start), then turn ready (/_/ready). SIGTERM or SIGINT drains: no new work, requests in flight
+// finish within SHUTDOWN_GRACE_MS, jobs stop, pools close, exit 0 (decision 0214).
 
-const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
+const SHUTDOWN_GRACE_MS = 10_000;
 
-const app = await buildApp({ config, database });
-if (config.seedOnStart) {
-  const log = (msg: string) => app.log.info(msg);
-  if (await isCatalogEmpty(database.db)) {
-    app.log.info('empty catalog: seeding the demo catalog');
-    await seedDemoCatalog(database.db, { log });
-  } else {
-    // A catalog seeded by an older release gets the notices, picks and support pages added since.
-    await seedReadingExtras(database.db, { now: new Date(), log });
-    await seedSupportContent(database.db, { now: new Date(), log });
+/** The config, or a one-line reason to stop for the operator (no stack trace for a setting). */
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`balcony api: ${error.message}`);
+    process.exit(1);
   }
 }
-// Rows written before search existed, or by hand, are indexed before the first request.
-await reindexSearch(database.db, { onlyEmpty: true });
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
+const config = configOrExit();
+const database = await openDatabase(config);
+const readiness: Readiness = { phase: 'migrating', since: Date.now() };
+const app = await buildApp({ config, database, readiness });
+
+// An uncaught error (a failed migration too) closes the same way and exits 1.
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'shutting down');
+  // Draining from its first step (preClose hook); waits for requests in flight; stops the jobs.
   await app.close();
   await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+});
 
 await app.listen({ port: config.port, host: config.host });
+await database.migrate();
+await database.withStartupLock(async () => {
+  if (config.seedOnStart) {
+    const log = (msg: string) => app.log.info(msg);
+    if (await isCatalogEmpty(database.db)) {
+      app.log.info('empty catalog: seeding the demo catalog');
+      await seedDemoCatalog(database.db, { log });
+    } else {
+      // A catalog seeded by an older release gets the notices, picks and support pages added since.
+      await seedReadingExtras(database.db, { now: new Date(), log });
+      await seedSupportContent(database.db, { now: new Date(), log });
+    }
+  }
+  // Rows written before search existed, or by hand, are indexed before the first request.
+  await reindexSearch(database.db, { onlyEmpty: true });
+});
+enterPhase(readiness, 'ready');
+app.log.info('ready');

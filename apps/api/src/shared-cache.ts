@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { CacheStats } from './metrics.js';
 
 // What every reader of a brand in one visibility class sees (DESIGN §10), computed once and kept
 // in memory under a size bound. An entry lives until the catalog changes (`invalidate`, also
@@ -48,6 +49,8 @@ export interface SharedCache {
   clearLocal(): void;
   /** Called after a local `invalidate`, e.g. to publish it on Redis. */
   onInvalidate(listener: () => void): void;
+  /** Reads answered from memory (or joined to a computation under way) and reads computed, since start. */
+  stats(): CacheStats;
 }
 
 /** A rough byte size of an entry, for the memory bound. */
@@ -67,15 +70,26 @@ export function createSharedCache(opts: { ttlMs: number; maxBytes: number; now?:
   const pending = new Map<string, Promise<object>>();
   const listeners: (() => void)[] = [];
   let generation = 0;
+  const counts: CacheStats = { hits: 0, misses: 0 };
 
   return {
     async get<T extends object>(key: string, until: Date, compute: () => Promise<T>): Promise<T> {
       const ttl = Math.min(opts.ttlMs, until.getTime() - now());
-      if (ttl <= 0) return compute();
+      if (ttl <= 0) {
+        counts.misses += 1;
+        return compute();
+      }
       const hit = entries.get(key);
-      if (hit) return hit as T;
+      if (hit) {
+        counts.hits += 1;
+        return hit as T;
+      }
       const running = pending.get(key);
-      if (running) return running as Promise<T>;
+      if (running) {
+        counts.hits += 1;
+        return running as Promise<T>;
+      }
+      counts.misses += 1;
       const started = generation;
       const work = compute()
         .then((value) => {
@@ -99,5 +113,6 @@ export function createSharedCache(opts: { ttlMs: number; maxBytes: number; now?:
     onInvalidate(listener) {
       listeners.push(listener);
     },
+    stats: () => ({ ...counts }),
   };
 }

@@ -4,9 +4,13 @@ import { CONTACT_DAILY_LIMIT, CONTACT_MAX_IMAGE_BYTES } from '@balcony/contracts
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberContext } from '../src/context.js';
 import { adminAudit, contactAttachments, contactRequests, users } from '../src/db/schema.js';
+import { file } from '../src/modules/contact/service.js';
+import type { BlobStore } from '../src/modules/media/store.js';
 import { createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { serviceContext } from './support/context.js';
 import { decompressionBomb, phoneJpeg, pngOfSize, solidPng } from './support/images.js';
 
 // Contact requests (issue 13 item 4, the contact part of item 8; decisions 0200–0204): filing
@@ -40,7 +44,11 @@ interface Fields {
   title?: string;
   content?: string;
 }
-const FORM = { category: 'PAYMENT', title: 'My coins did not arrive', content: 'I paid at 10:00 and see no coins.' };
+const FORM = {
+  category: 'PAYMENT' as const,
+  title: 'My coins did not arrive',
+  content: 'I paid at 10:00 and see no coins.',
+};
 
 function headersOf(who?: Member, brandId = BRAND) {
   return { ...brandHeaders(brandId), ...(who?.headers ?? {}) };
@@ -410,5 +418,30 @@ describe('answering (admins)', () => {
     const res = await api('POST', `/admin/qna/${filed.id}/answer`, former, { answer: 'x' });
     expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
     expect((await data(api('GET', `/qna/${filed.id}`, m))).status).toBe('WAIT');
+  });
+});
+
+describe('a request that is not kept', () => {
+  it('leaves none of its images in the store', async () => {
+    const m = await newMember();
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    if (!user) throw new Error('the member exists');
+    const ctx: MemberContext = { ...serviceContext(t), user, authTime: new Date() };
+    const kept = new Map<string, Buffer>();
+    // The second image cannot be written: the request rolls back, and the first image goes with it.
+    const store: BlobStore = {
+      get: async (key) => kept.get(key) ?? null,
+      put: async (key, data) => {
+        if (kept.size > 0) throw new Error('disk full');
+        kept.set(key, data);
+      },
+      delete: async (key) => {
+        kept.delete(key);
+      },
+    };
+    const image = await solidPng();
+    await expect(file(ctx, store, { form: FORM, images: [image, image] })).rejects.toThrow('disk full');
+    expect([...kept.keys()]).toEqual([]);
+    expect(await t.database.db.select().from(contactRequests).where(eq(contactRequests.userId, m.id))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerships, refreshTokens, users } from '../src/db/schema.js';
+import { notifications, ownerships, pushSubscriptions, refreshTokens, users } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { sandboxSignature } from '../src/modules/account/identity.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
@@ -1067,7 +1067,88 @@ const PROBES: Record<Operation, Probe> = {
     await adminOnly('POST', `/admin/qna/${await contactOfA()}/answer`, { answer: 'Answered by someone else' })(s);
     await aContactWaits();
   },
+
+  // ——— notifications ———
+  'GET /api/v1/notifications': async (s) => {
+    await notificationOfA();
+    for (const actor of ['B', 'C'] as const) {
+      const d = ok(await s(actor, 'GET', '/notifications'));
+      expect(JSON.stringify(d), `${actor} sees A's notification`).not.toContain(A_NOTIFICATION);
+    }
+    await s('Cx', 'GET', '/notifications');
+    await s('V', 'GET', '/notifications');
+  },
+  'GET /api/v1/notifications/count': async (s) => {
+    await notificationOfA();
+    for (const actor of ['B', 'C'] as const) ok(await s(actor, 'GET', '/notifications/count'));
+    await s('Cx', 'GET', '/notifications/count');
+    await s('V', 'GET', '/notifications/count');
+  },
+  'PUT /api/v1/notifications/read': async (s) => {
+    const id = await notificationOfA();
+    for (const actor of ['B', 'C'] as const) {
+      failsWith(await s(actor, 'PUT', '/notifications/read', { ids: [id] }), 'NOT_EXIST');
+      ok(await s(actor, 'PUT', '/notifications/read', { all: true }));
+    }
+    await s('Cx', 'PUT', '/notifications/read', { ids: [id] });
+    await s('V', 'PUT', '/notifications/read', { ids: [id] });
+    const mine = ok(await call('A', 'GET', '/notifications')).items.find((n: { id: number }) => n.id === id);
+    expect(mine?.readAt, "A's notification was marked").toBeNull();
+  },
+  'GET /api/v1/notifications/push/key': async (s) => {
+    for (const actor of ['B', 'C'] as const) ok(await s(actor, 'GET', '/notifications/push/key'));
+    await s('Cx', 'GET', '/notifications/push/key');
+    await s('V', 'GET', '/notifications/push/key');
+  },
+  'POST /api/v1/notifications/push': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      const body = { endpoint: `https://push.example.com/${actor}`, keys: { p256dh: 'k', auth: 'a' } };
+      ok(await s(actor, 'POST', '/notifications/push', body));
+    }
+    const body = { endpoint: 'https://push.example.com/x', keys: { p256dh: 'k', auth: 'a' } };
+    await s('Cx', 'POST', '/notifications/push', body);
+    await s('V', 'POST', '/notifications/push', body);
+  },
+  'DELETE /api/v1/notifications/push': async (s) => {
+    const endpoint = await subscriptionOfA();
+    for (const actor of ['B', 'C'] as const) ok(await s(actor, 'DELETE', '/notifications/push', { endpoint }));
+    await s('Cx', 'DELETE', '/notifications/push', { endpoint });
+    await s('V', 'DELETE', '/notifications/push', { endpoint });
+    const kept = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(
+      kept.map((r) => r.userId),
+      "A's subscription was removed",
+    ).toEqual([A.id]);
+  },
 };
+
+/** A's unread notification (for the notification probes). */
+const A_NOTIFICATION = 'A notification only A may read';
+let aNotification: number | undefined;
+async function notificationOfA(): Promise<number> {
+  if (aNotification) return aNotification;
+  const [row] = await t.database.db
+    .insert(notifications)
+    .values({
+      brandId: A.brand,
+      userId: A.id,
+      kind: 'CONTACT_ANSWER',
+      dedupeKey: 'cross-member',
+      subject: A_NOTIFICATION,
+      pushAt: new Date(),
+    })
+    .returning();
+  aNotification = row?.id;
+  if (!aNotification) throw new Error('no notification');
+  return aNotification;
+}
+
+/** A's browser subscription to Web Push (for the unsubscribe probe). */
+async function subscriptionOfA(): Promise<string> {
+  const endpoint = 'https://push.example.com/subscription-of-A';
+  ok(await call('A', 'POST', '/notifications/push', { endpoint, keys: { p256dh: 'k', auth: 'a' } }));
+  return endpoint;
+}
 
 /** A's contact request with an image, filed by A as a multipart form (for the contact probes). */
 const A_CONTACT_TITLE = 'A private question of A';

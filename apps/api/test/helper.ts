@@ -49,11 +49,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // Tests run the jobs themselves, at the moment they choose.
     jobsIntervalSeconds: 0,
     poolMax: 10,
+    // No /metrics route unless a test gives a token (test/operations.test.ts).
+    metricsToken: undefined,
+    // Tests never shed load: a slow CI machine must not turn answers into 503s.
+    loadShedEventLoopDelayMs: 0,
+    // Images in the temporary folder; test/media-s3.test.ts runs the same on an S3 server.
+    s3: undefined,
     payments: { sandbox: true, stripe: undefined },
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },
     // No social provider unless a test configures one (test/social.test.ts runs a mock OIDC server).
     social: {},
+    // Tests push through a fake sender (test/notifications.test.ts); the keys only need a shape.
+    // The tests' browsers subscribe at push.example.com.
+    pushServiceHosts: ['push.example.com'],
+    webPush: { publicKey: 'test-public-key', privateKey: 'test-private-key', subject: 'mailto:test@balcony.localhost' },
     ...overrides,
   };
   const app = await buildApp({ config, database });

@@ -311,6 +311,22 @@ export const ROUTE_TABLE = {
     guard: 'bearer',
     names: "a request id: a member's request to answer",
   },
+
+  // notifications: the member's own; ids and a push endpoint can name another member's
+  'GET /api/v1/notifications': SELF,
+  'GET /api/v1/notifications/count': SELF,
+  'PUT /api/v1/notifications/read': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "notification ids in the body: another member's notifications",
+  },
+  'GET /api/v1/notifications/push/key': SELF,
+  'POST /api/v1/notifications/push': SELF,
+  'DELETE /api/v1/notifications/push': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an endpoint in the body: another member's browser subscription",
+  },
 } as const satisfies Record<string, RouteEntry>;
 
 export type Operation = keyof typeof ROUTE_TABLE;
@@ -321,6 +337,9 @@ export type MemberOperation = {
 /** Routes outside /api/v1, which carry no member data (reviewed with the table). */
 export const OUTSIDE_V1 = [
   'GET /_/health',
+  // Readiness: the replica's phase only (decision 0214). GET /metrics, present only with
+  // METRICS_TOKEN, holds counts by route and no member data (decision 0216).
+  'GET /_/ready',
   'GET /api/docs',
   'GET /api/docs/',
   'GET /api/docs/json',

@@ -70,9 +70,9 @@ async function checkSessionTokens(
 export const config = {
   matcher: [
     {
-      // Pages only: not the web's own endpoints, build assets, images, the health check, or router
-      // prefetches (no HTML).
-      source: '/((?!api/|_next/static|_next/image|_/|media/|favicon.ico).*)',
+      // Pages only: not the web's own endpoints, build assets, images, the health check, the push
+      // service worker's script, or router prefetches (no HTML).
+      source: '/((?!api/|_next/static|_next/image|_/|media/|favicon.ico|push-sw.js).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

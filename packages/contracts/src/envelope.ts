@@ -34,3 +34,12 @@ export const ApiHealth = z.object({
   database: z.object({ kind: z.enum(['pglite', 'postgres']), status: z.enum(['ok', 'down']) }),
 });
 export type ApiHealth = z.infer<typeof ApiHealth>;
+
+/**
+ * GET /_/ready of the api: 200 when this replica takes traffic; 503 while it migrates or seeds
+ * at start, while it drains on shutdown, or when its database does not answer (decision 0214).
+ */
+export const ApiReadiness = z.object({
+  status: z.enum(['ready', 'migrating', 'draining', 'database-down']),
+});
+export type ApiReadiness = z.infer<typeof ApiReadiness>;

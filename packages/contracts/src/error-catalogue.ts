@@ -188,6 +188,11 @@ export const ERROR_CATALOGUE = {
   },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.', action: 'reload' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests. Please try again shortly.', action: 'reload' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service is busy or restarting. Please try again shortly.',
+    action: 'reload',
+  },
   NOT_FOUND_ROUTE: { status: 404, message: 'This page does not exist.', action: 'home' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -40,6 +40,8 @@ const ADDED_CODES = [
   'INTERNAL_ERROR',
   'TOO_MANY_REQUESTS',
   'NOT_FOUND_ROUTE',
+  // load shedding, start-up and shutdown of a replica (decision 0215)
+  'SERVICE_UNAVAILABLE',
   // for the shop and the admin, where spec §8 names none (decisions 0141, 0145)
   'REQUIRED_AGREEMENT',
   'NOT_REFUNDABLE',
@@ -78,6 +80,7 @@ describe('error catalogue', () => {
     ['INVALID_HEADER', 400, 'none'],
     ['INTERNAL_ERROR', 500, 'reload'],
     ['TOO_MANY_REQUESTS', 429, 'reload'],
+    ['SERVICE_UNAVAILABLE', 503, 'reload'],
     ['NOT_FOUND_ROUTE', 404, 'home'],
   ] as const)('%s → %i, %s', (code, status, action) => {
     expect(ERROR_CATALOGUE[code]).toMatchObject({ status, action });

@@ -16,6 +16,7 @@ export * from './freetime.js';
 export * from './gifts.js';
 export * from './inputs.js';
 export * from './mileage.js';
+export * from './notifications.js';
 export * from './push.js';
 export * from './reading.js';
 export * from './social.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNightPushTime, mayPush, type PushKind, type PushSettings } from './push.js';
+import { isNightPushTime, mayPush, nightPushEnd, type PushKind, type PushSettings, pushTime } from './push.js';
 
 const PARIS = 'Europe/Paris';
 // 15 January: Paris is UTC+1; 15 July: UTC+2.
@@ -80,5 +80,28 @@ describe('mayPush', () => {
 
   it('does not let the night agreement stand in for a kind', () => {
     expect(mayPush(settingsWith({ isAgreePush: false }), 'EVENT', night, PARIS)).toBe(false);
+  });
+});
+
+describe('pushTime', () => {
+  const agree = { isAgreePush: true, isAgreePushContents: false, isAgreePushFreetime: true, isAgreePushNight: false };
+
+  it('is never without the agreement of the kind, now by day, the end of the night otherwise', () => {
+    expect(pushTime(agree, 'CONTENTS', winter(12), PARIS)).toBeNull();
+    expect(pushTime(agree, 'EVENT', winter(12), PARIS)).toEqual(winter(12));
+    // 23:10 on 15 January: deferred to 04:00 on the 16th.
+    expect(pushTime(agree, 'EVENT', winter(23, 10), PARIS)).toEqual(new Date(winter(4).getTime() + 24 * 3600_000));
+    expect(pushTime({ ...agree, isAgreePushNight: true }, 'EVENT', winter(23, 10), PARIS)).toEqual(winter(23, 10));
+  });
+
+  it('defers to 04:00 on the zone’s clock, also across a daylight saving change and in other zones', () => {
+    // 02:30 in Paris on the night the clocks go forward (30 March 2025): 04:00 is 02:00 UTC.
+    expect(nightPushEnd(new Date(Date.UTC(2025, 2, 30, 0, 30)), PARIS)).toEqual(new Date(Date.UTC(2025, 2, 30, 2, 0)));
+    // 22:00 in Bangkok (UTC+7) is 15:00 UTC; 04:00 there is 21:00 UTC.
+    expect(nightPushEnd(new Date(Date.UTC(2025, 0, 15, 15, 0)), 'Asia/Bangkok')).toEqual(
+      new Date(Date.UTC(2025, 0, 15, 21, 0)),
+    );
+    // 03:59:30 in Paris ends at 04:00 exactly.
+    expect(nightPushEnd(new Date(winter(3, 59).getTime() + 30_000), PARIS)).toEqual(winter(4));
   });
 });

@@ -48,11 +48,43 @@ export function isNightPushTime(now: Date, timeZone: string): boolean {
  */
 export function mayPush(user: PushSettings, kind: PushKind, now: Date, timeZone: string): boolean {
   if (!user.isAppPush) return false;
-  const agreed = {
-    EVENT: user.agreePush.isAgreePush,
-    CONTENTS: user.agreePush.isAgreePushContents,
-    FREETIME: user.agreePush.isAgreePushFreetime,
-  }[kind];
-  if (!agreed) return false;
+  if (!agrees(user.agreePush, kind)) return false;
   return user.agreePush.isAgreePushNight || !isNightPushTime(now, timeZone);
+}
+
+function agrees(agreePush: PushSettings['agreePush'], kind: PushKind): boolean {
+  return {
+    EVENT: agreePush.isAgreePush,
+    CONTENTS: agreePush.isAgreePushContents,
+    FREETIME: agreePush.isAgreePushFreetime,
+  }[kind];
+}
+
+/** Steps in which the end of the night is looked for: every zone's offset is a multiple of 15 minutes. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/** The end of the night push time `now` is in (04:00 on the clock of `timeZone`), or `now` by day. */
+export function nightPushEnd(now: Date, timeZone: string): Date {
+  let at = now;
+  // At most 6 hours of night, so at most 25 steps; each quarter-hour boundary is checked once.
+  while (isNightPushTime(at, timeZone)) {
+    at = new Date((Math.floor(at.getTime() / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
+  }
+  return at;
+}
+
+/**
+ * When a push of `kind` may be sent (decision 0207): null when the member does not agree to that
+ * kind (the push is dropped; the notification itself stays in their list), `now` when they do and
+ * it is day or they agree to night pushes, else the end of the night (deferred, not dropped).
+ * The device switch is the sender's to check: for Web Push it is the browser's subscription.
+ */
+export function pushTime(
+  agreePush: PushSettings['agreePush'],
+  kind: PushKind,
+  now: Date,
+  timeZone: string,
+): Date | null {
+  if (!agrees(agreePush, kind)) return null;
+  return agreePush.isAgreePushNight ? now : nightPushEnd(now, timeZone);
 }

@@ -13,6 +13,7 @@ import type {
   GiftKind,
   GiftStatus,
   Layout,
+  NotificationKind,
   OrderStatus,
   OwnershipType,
   PaymentMethod,
@@ -413,6 +414,8 @@ export const ownerships = pgTable(
   (t) => [
     index('ownerships_user_episode_idx').on(t.userId, t.episodeId),
     index('ownerships_user_series_idx').on(t.userId, t.seriesId, t.createdAt),
+    // Rentals about to end (the notifications' scan, decision 0208).
+    index('ownerships_rent_expiry_idx').on(t.expiresAt).where(sql`${t.kind} = 'RENT'`),
   ],
 );
 
@@ -451,7 +454,12 @@ export const favorites = pgTable(
       .references(() => series.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.seriesId] }), index('favorites_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seriesId] }),
+    index('favorites_user_idx').on(t.userId, t.createdAt),
+    // Who follows a series that has a new episode (the notifications' scan, decision 0208).
+    index('favorites_series_idx').on(t.seriesId),
+  ],
 );
 
 /** Series a member removed from /library/my; a later acquisition shows the series again. */
@@ -727,6 +735,8 @@ export const freetimeUses = pgTable(
   (t) => [
     uniqueIndex('freetime_uses_ticket_uq').on(t.userId, t.seriesId, t.seq),
     uniqueIndex('freetime_uses_user_key_uq').on(t.userId, t.idempotencyKey),
+    // Tickets coming back (the notifications' scan, decision 0208).
+    index('freetime_uses_used_idx').on(t.usedAt),
   ],
 );
 
@@ -806,6 +816,8 @@ export const couponUsers = pgTable(
   (t) => [
     uniqueIndex('coupon_users_member_uq').on(t.userId, t.couponId),
     index('coupon_users_user_idx').on(t.userId, t.registeredAt),
+    // Discounts about to expire (the notifications' scan, decision 0208).
+    index('coupon_users_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
   ],
 );
 
@@ -1120,3 +1132,65 @@ export const memberBlocks = pgTable(
     check('member_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
+
+// ——— notifications (issue 13 item 6, decisions 0205–0212; owned by modules/notifications) ———
+
+/**
+ * A member's notification, kept 30 days (spec §9). The unique key (member, kind, dedupe key) makes
+ * every trigger and scan safe to run twice. Its push waits in `pushState` PENDING until `pushAt`
+ * (the end of the night when deferred, or a sending replica's lease), then is SENT or SKIPPED.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    subject: text('subject').notNull(),
+    seriesId: integer('series_id').references(() => series.id, { onDelete: 'cascade' }),
+    episodeId: integer('episode_id').references(() => episodes.id, { onDelete: 'cascade' }),
+    number: integer('number'),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    pushState: text('push_state').$type<'PENDING' | 'SENT' | 'SKIPPED'>().notNull().default('PENDING'),
+    pushAt: timestamp('push_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.userId, t.kind, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_push_due_idx').on(t.pushAt).where(sql`${t.pushState} = 'PENDING'`),
+    index('notifications_created_idx').on(t.createdAt),
+    check('notifications_push_state', sql`${t.pushState} in ('PENDING', 'SENT', 'SKIPPED')`),
+  ],
+);
+
+/** A browser's Web Push subscription; one endpoint belongs to the member who registered it last. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Up to when each notification scan has looked (new episodes, expiries), so the next looks only later. */
+export const notificationScans = pgTable('notification_scans', {
+  name: text('name').primaryKey(),
+  scannedUntil: timestamp('scanned_until', { withTimezone: true }).notNull(),
+});

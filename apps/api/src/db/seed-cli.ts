@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl, databaseDir });
   try {
     await database.migrate();
-    const result = await seedDemoCatalog(database.db, { log: (msg) => console.log(msg) });
+    // Under the start-up lock, so an api starting meanwhile does not seed the same catalog too.
+    const result = await database.withStartupLock(() =>
+      seedDemoCatalog(database.db, { log: (msg) => console.log(msg) }),
+    );
     console.log(
       result.skipped
         ? `nothing to do: the demo catalog is complete (${result.series} series, ${result.episodes} episodes, ${result.pages} pages)`

@@ -15,7 +15,7 @@ export interface ApiProcess {
   url: string;
   /** The running child, or null between a kill and the next start. */
   readonly child: ChildProcess | null;
-  /** Starts the api and resolves once GET /_/health answers 200. */
+  /** Starts the api and resolves once GET /_/ready answers 200 (migrated, taking traffic). */
   start(): Promise<void>;
   /** SIGKILL now (no shutdown hook runs), resolved when the process has exited. */
   kill(): Promise<void>;
@@ -45,7 +45,7 @@ export async function apiProcess(opts: {
 
   const answers = async () => {
     try {
-      return (await fetch(`${url}/_/health`, { signal: AbortSignal.timeout(1000) })).status === 200;
+      return (await fetch(`${url}/_/ready`, { signal: AbortSignal.timeout(1000) })).status === 200;
     } catch {
       return false;
     }
@@ -68,6 +68,7 @@ export async function apiProcess(opts: {
           API_PORT: String(opts.port),
           DATA_DIR: dataDir,
           AUTH_SECRET: opts.authSecret,
+          WEB_RELAY_SECRET: opts.authSecret,
           SEED_ON_START: 'never',
           LOG_LEVEL: 'warn',
           ...opts.env,

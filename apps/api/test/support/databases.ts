@@ -82,18 +82,24 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
     await admin.query(`create database ${name} template ${template}`);
   });
   const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), databaseDir: 'memory://' });
-  return {
-    database,
-    drop: async () => {
-      await withAdmin(adminUrl, async (admin) => {
-        // pg's pool.end() resolves before its clients' sockets have closed; dropping with FORCE
-        // then would kill them mid-goodbye (an unhandled 57P01 in the test run). Wait until the
-        // server has seen them go, then drop (FORCE only for a client that never leaves).
-        await waitForNoConnections(admin, name);
-        await admin.query(`drop database if exists ${name} with (force)`);
-      });
-    },
-  };
+  return { database, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** An empty PostgreSQL database, not migrated (tests of migrating itself), and how to drop it. */
+export async function createEmptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  return { url: databaseUrl(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  return withAdmin(adminUrl, async (admin) => {
+    // pg's pool.end() resolves before its clients' sockets have closed; dropping with FORCE
+    // then would kill them mid-goodbye (an unhandled 57P01 in the test run). Wait until the
+    // server has seen them go, then drop (FORCE only for a client that never leaves).
+    await waitForNoConnections(admin, name);
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
 }
 
 /**

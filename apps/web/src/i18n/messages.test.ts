@@ -45,6 +45,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Coupons.title',
     'Viewer.pageAlt',
     'Series.creatorTypes.ADAPTER',
+    // "Notifications" is French too.
+    'Site.notifications',
+    'Notifications.title',
   ],
   de: [
     'Home.tabs.bl',

@@ -1,7 +1,7 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { episodes, ownerships } from '../../db/schema.js';
+import { episodes, ownerships, seriesBrands, users } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
 
 // Queries of `ownerships`, the rows that say what a member may read beyond free episodes.
@@ -164,4 +164,39 @@ export async function lastFreetimeUses(
     )
     .groupBy(ownerships.seriesId);
   return new Map(rows.map((r) => [r.seriesId, r.at]));
+}
+
+/**
+ * Rentals ending in (from, to], one row per member, series and end time (a bulk rental ends all
+ * its episodes at once), leaving out episodes the member holds beyond that time (bought since).
+ * For the notifications' scan; `ownerships_rent_expiry_idx` bounds it.
+ */
+export function rentalsEndingBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      userId: ownerships.userId,
+      brandId: users.brandId,
+      seriesId: ownerships.seriesId,
+      expiresAt: sql<Date>`${ownerships.expiresAt}`.mapWith(ownerships.expiresAt),
+      title: seriesBrands.title,
+      episodes: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(ownerships)
+    .innerJoin(users, eq(users.id, ownerships.userId))
+    .innerJoin(
+      seriesBrands,
+      and(eq(seriesBrands.seriesId, ownerships.seriesId), eq(seriesBrands.brandId, users.brandId)),
+    )
+    .where(
+      and(
+        eq(ownerships.kind, 'RENT'),
+        gt(ownerships.expiresAt, from),
+        lte(ownerships.expiresAt, to),
+        eq(users.status, 'ACTIVE'),
+        sql`not exists (select 1 from ${ownerships} kept where kept.user_id = ${ownerships.userId}
+              and kept.episode_id = ${ownerships.episodeId}
+              and (kept.expires_at is null or kept.expires_at > ${ownerships.expiresAt}))`,
+      ),
+    )
+    .groupBy(ownerships.userId, users.brandId, ownerships.seriesId, ownerships.expiresAt, seriesBrands.title);
 }

@@ -1,5 +1,6 @@
 import type { EpisodeAccess, FreetimeTicket } from '@balcony/contracts';
-import type { MemberContext, ServiceContext } from '../../context.js';
+import { type MemberContext, readAll, type ServiceContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
 import { episodeAccess, ticketBackAt, ticketMayOpen } from './rules.js';
 
@@ -21,13 +22,15 @@ export async function accessToEpisodes(
   holdings?: unknown,
 ): Promise<Map<number, EpisodeAccess>> {
   const paid = list.filter((e) => !e.isFree).map((e) => e.id);
-  const [held, openable] = await Promise.all([
-    ctx.user === null
-      ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
-      : holdings !== undefined
-        ? repo.holdingsFromColumn(holdings, paid, ctx.now)
-        : repo.holdingsInSeries(ctx.db, ctx.user.id, series.id, paid, ctx.now),
-    series.ticketOpens ?? ticketOpenable(ctx, series),
+  const user = ctx.user;
+  const [held, openable] = await readAll(ctx, [
+    async () =>
+      user === null
+        ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
+        : holdings !== undefined
+          ? repo.holdingsFromColumn(holdings, paid, ctx.now)
+          : repo.holdingsInSeries(ctx.db, user.id, series.id, paid, ctx.now),
+    async () => series.ticketOpens ?? ticketOpenable(ctx, series),
   ]);
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };
   return new Map(
@@ -80,3 +83,6 @@ export type { NewOwnership } from './repo.js';
 export function grant(ctx: ServiceContext, rows: readonly repo.NewOwnership[]): Promise<void> {
   return repo.insertOwnerships(ctx.db, rows);
 }
+
+/** Rentals ending in (from, to], for the notifications' scan (issue 13 item 6). */
+export const rentalsEndingBetween = (db: Db, from: Date, to: Date) => repo.rentalsEndingBetween(db, from, to);

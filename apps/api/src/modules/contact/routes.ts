@@ -156,6 +156,8 @@ async function readForm(request: FastifyRequest): Promise<contact.NewContactRequ
     if (status !== undefined && status >= 400 && status < 500) {
       throw invalid((error as { code?: string }).code ?? 'multipart');
     }
+    // A body cut before its closing boundary: busboy's parser throws a plain Error (no status).
+    if (error instanceof Error && error.message === 'Unexpected end of multipart data') throw invalid('truncated');
     throw error;
   }
   const form = ContactForm.safeParse(fields);

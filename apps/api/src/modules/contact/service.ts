@@ -16,6 +16,7 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import { isAdmin } from '../admin/roles.js';
 import * as admin from '../admin/service.js';
 import type { BlobStore } from '../media/store.js';
+import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 import { type CleanImage, cleanImage } from './images.js';
 import * as repo from './repo.js';
@@ -71,6 +72,23 @@ export async function file(ctx: MemberContext, store: BlobStore, input: NewConta
   // One at a time: each decode may take a moment and some memory.
   const cleaned: CleanImage[] = [];
   for (const upload of input.images) cleaned.push(await cleanImage(upload));
+  // Images are written before the commit; a request that is not kept takes its images away too.
+  const written: string[] = [];
+  try {
+    return await fileChecked(ctx, store, input, cleaned, written);
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => store.delete(key)));
+    throw error;
+  }
+}
+
+function fileChecked(
+  ctx: MemberContext,
+  store: BlobStore,
+  input: NewContactRequest,
+  cleaned: readonly CleanImage[],
+  written: string[],
+): Promise<ContactRequest> {
   return withTransaction(ctx, async (tx) => {
     await users.lock(tx, tx.user.id);
     const filed = await repo.countFiledOn(tx.db, tx.user.id, tx.brand.timeZone, tx.now);
@@ -84,6 +102,7 @@ export async function file(ctx: MemberContext, store: BlobStore, input: NewConta
     const attachments: repo.AttachmentRow[] = [];
     for (const [position, image] of cleaned.entries()) {
       const mediaKey = `contact/${row.id}/${position}-${randomUUID()}.webp`;
+      written.push(mediaKey);
       await store.put(mediaKey, image.data);
       attachments.push({
         requestId: row.id,
@@ -186,6 +205,15 @@ export async function answer(ctx: MemberContext, id: number, input: AdminContact
         answer: input.answer,
       },
     });
+    // Each answer is news to the member (an answer given again too), once per answer.
+    await notifications.notify(tx, [
+      {
+        userId: row.userId,
+        kind: 'CONTACT_ANSWER',
+        dedupeKey: `${row.id}:${tx.now.toISOString()}`,
+        subject: row.title,
+      },
+    ]);
     const attachments = await repo.attachmentsOf(tx.db, [row.id]);
     return { ...view(updated, attachments), userId: updated.userId, answeredBy: updated.answeredBy };
   });

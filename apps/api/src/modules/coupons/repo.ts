@@ -1,5 +1,5 @@
 import type { CouponTab, MemberCouponStatus, OrderStatus } from '@balcony/contracts';
-import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { couponCodes, coupons, couponUsers, episodes, series, seriesBrands } from '../../db/schema.js';
 
@@ -246,4 +246,29 @@ export async function listCoupons(db: Db, brandId: string, page: { offset: numbe
     db.select({ n: count() }).from(coupons).where(eq(coupons.brandId, brandId)),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Discount coupons whose time ends in (from, to] and that no paid order used, for the
+ * notifications' scan; `coupon_users_expiry_idx` bounds it.
+ */
+export function discountsExpiringBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      memberCouponId: couponUsers.id,
+      userId: couponUsers.userId,
+      brandId: coupons.brandId,
+      name: coupons.name,
+      expiresAt: sql<Date>`${couponUsers.expiresAt}`.mapWith(couponUsers.expiresAt),
+    })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.id, couponUsers.couponId))
+    .where(
+      and(
+        gt(couponUsers.expiresAt, from),
+        lte(couponUsers.expiresAt, to),
+        eq(coupons.kind, 'DISCOUNT'),
+        sql`${holder('status')} is distinct from 'PAID'`,
+      ),
+    );
 }

@@ -15,6 +15,7 @@ import {
   validateCouponCode,
 } from '@balcony/contracts';
 import { type MemberContext, withTransaction } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { grant } from '../access/service.js';
 import { type AdminContext, recordAction, requireAdmin } from '../admin/service.js';
 import * as wallet from '../wallet/service.js';
@@ -336,3 +337,6 @@ export async function adminList(ctx: AdminContext, query: { page: number; size: 
   });
   return { items: rows.map(toAdminCoupon), page: query.page, size: query.size, total };
 }
+
+/** Unused discounts whose time ends in (from, to], for the notifications' scan (issue 13 item 6). */
+export const discountsExpiringBetween = (db: Db, from: Date, to: Date) => repo.discountsExpiringBetween(db, from, to);

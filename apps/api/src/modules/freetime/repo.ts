@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { DAY_MS } from '@balcony/contracts';
+import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { freetimeUses, seriesBrands } from '../../db/schema.js';
 
@@ -51,4 +52,38 @@ export async function intervals(db: Db, brandId: string, seriesIds: readonly num
       ),
     );
   return rows;
+}
+
+/** The longest ticket interval the scan below looks back for (longer ones are not announced). */
+const LONGEST_INTERVAL_DAYS = 30;
+
+/**
+ * Tickets back in (from, to]: the newest use of a member's ticket of a series whose interval ends
+ * in that span (for the notifications' scan). `used_at` is indexed and bounded to 30 days back.
+ */
+export function ticketsBackBetween(db: Db, from: Date, to: Date) {
+  const backAt = sql<Date>`${freetimeUses.usedAt} + ${seriesBrands.freetimeIntervalHours} * interval '1 hour'`;
+  return db
+    .select({
+      useId: freetimeUses.id,
+      userId: freetimeUses.userId,
+      brandId: freetimeUses.brandId,
+      seriesId: freetimeUses.seriesId,
+      title: seriesBrands.title,
+    })
+    .from(freetimeUses)
+    .innerJoin(
+      seriesBrands,
+      and(eq(seriesBrands.seriesId, freetimeUses.seriesId), eq(seriesBrands.brandId, freetimeUses.brandId)),
+    )
+    .where(
+      and(
+        isNotNull(seriesBrands.freetimeIntervalHours),
+        gt(freetimeUses.usedAt, new Date(from.getTime() - LONGEST_INTERVAL_DAYS * DAY_MS)),
+        lte(freetimeUses.usedAt, to),
+        sql`${backAt} > ${from} and ${backAt} <= ${to}`,
+        sql`not exists (select 1 from ${freetimeUses} later where later.user_id = ${freetimeUses.userId}
+              and later.series_id = ${freetimeUses.seriesId} and later.seq > ${freetimeUses.seq})`,
+      ),
+    );
 }

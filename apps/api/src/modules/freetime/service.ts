@@ -7,6 +7,7 @@ import {
   HOUR_MS,
 } from '@balcony/contracts';
 import { type MemberContext, withTransaction } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { accessToEpisodes, grant, ticketsOf } from '../access/service.js';
 import * as catalog from '../catalog/service.js';
 import * as repo from './repo.js';
@@ -126,3 +127,6 @@ export async function tickets(ctx: MemberContext, seriesIds: readonly number[]):
   const offering = await repo.intervals(ctx.db, ctx.brand.id, [...new Set(seriesIds)]);
   return ticketsOf(ctx, offering);
 }
+
+/** Tickets that came back in (from, to], for the notifications' scan (issue 13 item 6). */
+export const ticketsBackBetween = (db: Db, from: Date, to: Date) => repo.ticketsBackBetween(db, from, to);

@@ -1,5 +1,6 @@
 import {
   AppError,
+  CoinType,
   DAY_MS,
   GIFT_LIST_MAX,
   GIFT_PAST_DAYS,
@@ -15,6 +16,7 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import type { Db } from '../../db/client.js';
 import { grant } from '../access/service.js';
 import { type AdminContext, recordAction } from '../admin/service.js';
+import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
@@ -129,11 +131,11 @@ async function answer(
   received: readonly number[],
   failed: GiftsReceived['failed'],
 ): Promise<GiftsReceived> {
-  const [rows, balance, count] = await Promise.all([
-    Promise.all(received.map((id) => repo.lockGift(tx.db, tx.brand.id, id))),
-    wallet.balance(tx),
-    repo.countWaiting(tx.db, tx.user.id, tx.now),
-  ]);
+  // One connection inside the transaction: one query at a time.
+  const rows: (repo.GiftView | null)[] = [];
+  for (const id of received) rows.push(await repo.lockGift(tx.db, tx.brand.id, id));
+  const balance = await wallet.balance(tx);
+  const count = await repo.countWaiting(tx.db, tx.user.id, tx.now);
   return {
     received: rows.filter((r): r is repo.GiftView => r !== null).map((r) => toGift(r, tx.now)),
     failed,
@@ -165,7 +167,10 @@ export function receiveAll(ctx: MemberContext): Promise<GiftsReceived> {
     if (waiting.length === 0) throw new AppError('NOT_FOUND_GIFT');
     const received: number[] = [];
     const failed: GiftsReceived['failed'] = [];
-    for (const gift of waiting) {
+    // Coins go in one ledger order, so two members receiving at once never take the operator's
+    // accounts of two coin types in opposite orders (a deadlock); episode gifts take none.
+    const ledgerRank = (gift: repo.GiftView) => (gift.coinType ? CoinType.options.indexOf(gift.coinType) : -1);
+    for (const gift of [...waiting].sort((a, b) => ledgerRank(a) - ledgerRank(b))) {
       try {
         await give(tx, gift);
       } catch (error) {
@@ -254,7 +259,13 @@ export async function send(ctx: ServiceContext, adminId: number, input: SendGift
       tx.db,
       targets.map((t) => ({ infoId: info.id, brandId: tx.brand.id, ...t, expiresAt })),
     );
-    return sentAnswer(tx.db, info, true);
+    const sent = await sentAnswer(tx.db, info, true);
+    // Members who hold their gift now hear of it; a MAIL gift waiting for its account, when attached.
+    await notifications.notify(
+      tx,
+      sent.gifts.flatMap((g) => (g.userId === null ? [] : [giftNotification(g.userId, g.id, input.title)])),
+    );
+    return sent;
   });
 }
 
@@ -297,9 +308,25 @@ async function sentAnswer(db: Db, info: repo.GiftInfoRow, applied: boolean): Pro
  * The sign-up path: the account that has just confirmed `email` receives the MAIL gifts waiting
  * for that address in its brand (inside the caller's transaction). Answers how many.
  */
-export function attachMailGifts(ctx: ServiceContext, user: { id: number; brandId: string; email: string | null }) {
-  if (!user.email) return Promise.resolve(0);
-  return repo.attachMailGifts(ctx.db, user.brandId, normalizeGiftEmail(user.email), user.id);
+export async function attachMailGifts(
+  ctx: ServiceContext,
+  user: { id: number; brandId: string; email: string | null },
+): Promise<number> {
+  if (!user.email) return 0;
+  const attached = await repo.attachMailGifts(ctx.db, user.brandId, normalizeGiftEmail(user.email), user.id);
+  if (attached > 0) {
+    // A new account's waiting gifts are those just attached (a notification per gift, once).
+    const waiting = await repo.listWaiting(ctx.db, user.id, ctx.now, GIFT_LIST_MAX);
+    await notifications.notify(
+      ctx,
+      waiting.map((g) => giftNotification(user.id, g.id, g.title)),
+    );
+  }
+  return attached;
+}
+
+function giftNotification(userId: number, giftId: number, title: string): notifications.NotificationInput {
+  return { userId, kind: 'GIFT_RECEIVED', dedupeKey: String(giftId), subject: title };
 }
 
 /**

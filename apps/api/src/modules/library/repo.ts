@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -9,6 +9,7 @@ import {
   readingProgress,
   series,
   seriesBrands,
+  users,
 } from '../../db/schema.js';
 
 // What a member keeps: reading positions, favourites, and the lists of what they hold. Lists are scoped to the series
@@ -165,4 +166,33 @@ export async function removeRecent(db: Db, userId: number, seriesId: number): Pr
   await db
     .delete(readingProgress)
     .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)));
+}
+
+/**
+ * Members whose favourite series got an episode published in (from, to], with the series' title
+ * on their brand (for the notifications' scan). `episodes_published_idx` bounds the episodes and
+ * `favorites_series_idx` finds their followers.
+ */
+export function followersOfEpisodesPublished(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      userId: favorites.userId,
+      brandId: users.brandId,
+      seriesId: episodes.seriesId,
+      episodeId: episodes.id,
+      number: episodes.number,
+      title: seriesBrands.title,
+    })
+    .from(episodes)
+    .innerJoin(favorites, eq(favorites.seriesId, episodes.seriesId))
+    .innerJoin(users, eq(users.id, favorites.userId))
+    .innerJoin(seriesBrands, and(eq(seriesBrands.seriesId, episodes.seriesId), eq(seriesBrands.brandId, users.brandId)))
+    .where(
+      and(
+        gt(episodes.publishedAt, from),
+        lte(episodes.publishedAt, to),
+        eq(users.status, 'ACTIVE'),
+        lte(seriesBrands.publishedAt, to),
+      ),
+    );
 }

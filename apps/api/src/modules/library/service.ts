@@ -1,5 +1,6 @@
 import type { FavoritePage, FavoriteState, OwnedPage, RecentPage, SeriesCard } from '@balcony/contracts';
 import type { MemberContext, ServiceContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { cardsFor, visibleSeries } from '../catalog/service.js';
 import * as repo from './repo.js';
 
@@ -87,3 +88,7 @@ export async function keepReadingPosition(
 ): Promise<void> {
   await repo.saveProgress(ctx.db, { ...position, userId: ctx.user.id, now: ctx.now });
 }
+
+/** Followers of series with an episode published in (from, to], for the notifications' scan (issue 13 item 6). */
+export const followersOfEpisodesPublished = (db: Db, from: Date, to: Date) =>
+  repo.followersOfEpisodesPublished(db, from, to);

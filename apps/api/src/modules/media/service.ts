@@ -2,7 +2,7 @@ import { IMAGE_QUALITY } from '@balcony/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import sharp, { type Sharp } from 'sharp';
-import { diskStore } from './store.js';
+import type { MediaStores } from './store.js';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 
@@ -35,13 +35,12 @@ export interface MediaService {
 }
 
 export function createMediaService(opts: {
-  mediaDir: string;
+  stores: Pick<MediaStores, 'originals' | 'renditions'>;
   log: FastifyBaseLogger;
   /** Draws an original that is not stored (the demo catalog's images), or answers null. */
   drawMissing?: (key: string) => Promise<Buffer | null>;
 }): MediaService {
-  const originals = diskStore(`${opts.mediaDir}/originals`);
-  const renditions = diskStore(`${opts.mediaDir}/renditions`);
+  const { originals, renditions } = opts.stores;
   // Concurrent requests for the same rendition share one encode.
   const inFlight = new Map<string, Promise<Rendition | null>>();
 

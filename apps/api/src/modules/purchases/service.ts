@@ -121,7 +121,7 @@ export function purchaseEpisode(
   episodeId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return withTransaction(ctx, async (tx) => {
+  return countedOnCommit(ctx, async (tx) => {
     const locked = await wallet.lock(tx, tx.user.id);
     const sale = await repo.episodeSale(tx.db, {
       userId: tx.user.id,
@@ -130,21 +130,35 @@ export function purchaseEpisode(
       key: input.idempotencyKey,
       now: tx.now,
     });
-    if (sale.earlier) return answer(sale.earlier, await wallet.balance(tx));
+    if (sale.earlier) return { result: answer(sale.earlier, await wallet.balance(tx)), made: false };
     const { episode, series } = saleable(tx, sale);
     // A sale depends on what the member holds (a running rental or unlock, an ownership) and on
     // the episode being free, not on the series' wait-until-free ticket.
     const access = episodeAccess(episode, sale.ownerships, { intervalHours: null, lastUsedAt: null }, tx.now);
     const refused = refusal(input.kind, episode, access);
     if (refused) throw refused;
-    return complete(tx, locked, {
+    const result = await complete(tx, locked, {
       kind: input.kind,
       seriesId: series.id,
       episodeIds: [episode.id],
       price: priceOf(input.kind, episode, series.discountPercent),
       key: input.idempotencyKey,
     });
+    return { result, made: true };
   });
+}
+
+/**
+ * Runs a purchase's transaction and counts a new purchase once it committed (its routes call it
+ * outside any transaction); a rolled-back attempt, or the answer repeated for a known key, counts nothing.
+ */
+async function countedOnCommit(
+  ctx: MemberContext,
+  fn: (tx: MemberContext) => Promise<{ result: PurchaseResult; made: boolean }>,
+): Promise<PurchaseResult> {
+  const { result, made } = await withTransaction(ctx, fn);
+  if (made) ctx.services.metrics.episodePurchased(result.kind);
+  return result;
 }
 
 /** The episodes of a series this member could still rent or buy this way, and their total. */
@@ -182,19 +196,20 @@ export function purchaseAll(
   seriesId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return withTransaction(ctx, async (tx) => {
+  return countedOnCommit(ctx, async (tx) => {
     // The lock first, as for one episode: a retry of the key waits, then finds the first purchase.
     const locked = await wallet.lock(tx, tx.user.id);
     const earlier = await repo.findByKey(tx.db, tx.user.id, input.idempotencyKey);
-    if (earlier) return answer(earlier, await wallet.balance(tx));
+    if (earlier) return { result: answer(earlier, await wallet.balance(tx)), made: false };
     const r = await remaining(tx, seriesId, input.kind);
     if (r.episodes.length === 0) throw new AppError('EXIST_LIBRARY');
-    return complete(tx, locked, {
+    const result = await complete(tx, locked, {
       kind: input.kind === 'RENT' ? 'ALL_RENT' : 'ALL_POSSESSION',
       seriesId: r.series.id,
       episodeIds: r.episodes.map((e) => e.id),
       price: r.price,
       key: input.idempotencyKey,
     });
+    return { result, made: true };
   });
 }

@@ -189,7 +189,19 @@ export interface PaidOrder {
   order: repo.OrderRow;
   /** The stock ran out (LIMITED_COIN_PRODUCT) or the member's limit was reached (…_USER); null when paid. */
   refusal: 'LIMITED_COIN_PRODUCT' | 'LIMITED_COIN_PRODUCT_USER' | null;
+  /** Whether this call settled the order (false when it was paid already: a repeated confirmation). */
+  settled: boolean;
 }
+
+/** How a settled payment ends, as the payment metrics count it (decision 0216). */
+type PaymentOutcome = 'paid' | 'failed' | 'cancelled';
+
+function outcomeOf(paid: PaidOrder): PaymentOutcome | null {
+  if (!paid.settled) return null;
+  return paid.refusal ? 'failed' : 'paid';
+}
+
+const UNPAID_OUTCOME = { FAILED: 'failed', CANCELLED: 'cancelled' } as const;
 
 /**
  * Marks an order PAID and credits its coins, once: a second confirmation (a webhook delivered
@@ -201,7 +213,7 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
   return withTransaction(ctx, async (tx) => {
     const order = await repo.lockOrder(tx.db, orderId);
     if (!order) throw new AppError('NOT_EXIST');
-    if (order.status === 'PAID' || order.status === 'REFUNDED') return { order, refusal: null };
+    if (order.status === 'PAID' || order.status === 'REFUNDED') return { order, refusal: null, settled: false };
     // The wallet before the member's row, as a purchase takes them (its rows refer to the
     // member's): a payment and a purchase of one member wait for each other, never deadlock.
     await wallet.lock(tx, order.userId);
@@ -222,7 +234,8 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
         : null;
     // Taken last and conditionally: another payment may have had the last unit meanwhile.
     if (!refusal && !(await repo.takeFromStock(tx.db, order.productId))) refusal = 'LIMITED_COIN_PRODUCT';
-    if (refusal) return { order: await repo.updateOrder(tx.db, order.id, { status: 'FAILED' }), refusal };
+    if (refusal)
+      return { order: await repo.updateOrder(tx.db, order.id, { status: 'FAILED' }), refusal, settled: true };
     const purchaseCount = member.purchaseCount + 1;
     await users.update(tx, member.id, { purchaseCount });
     // The order's own brand: a Stripe webhook's context has no member's request to take it from.
@@ -268,16 +281,21 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
       });
     }
     const paid = await repo.updateOrder(tx.db, order.id, { status: 'PAID', paidAt: tx.now, purchaseCount });
-    return { order: paid, refusal: null };
+    return { order: paid, refusal: null, settled: true };
   });
 }
 
-/** An UNPAID order the member gave up, or whose payment the provider refused. */
-export async function markUnpaid(ctx: ServiceContext, orderId: number, status: 'FAILED' | 'CANCELLED') {
+/** An UNPAID order the member gave up, or whose payment the provider refused; `settled` as in PaidOrder. */
+export async function markUnpaid(
+  ctx: ServiceContext,
+  orderId: number,
+  status: 'FAILED' | 'CANCELLED',
+): Promise<{ order: repo.OrderRow; settled: boolean }> {
   return withTransaction(ctx, async (tx) => {
     const order = await repo.lockOrder(tx.db, orderId);
     if (!order) throw new AppError('NOT_EXIST');
-    return order.status === 'UNPAID' ? repo.updateOrder(tx.db, order.id, { status }) : order;
+    if (order.status !== 'UNPAID') return { order, settled: false };
+    return { order: await repo.updateOrder(tx.db, order.id, { status }), settled: true };
   });
 }
 
@@ -292,10 +310,17 @@ export async function sandboxOutcome(ctx: MemberContext, orderId: number, { outc
     if (order.status === wanted) return answerOrder(ctx, order);
     throw new AppError(order.status === 'PAID' || order.status === 'REFUNDED' ? 'ALREADY_PAID' : 'INVALID_PARAMETER');
   }
-  if (wanted !== 'PAID') return answerOrder(ctx, await markUnpaid(ctx, order.id, wanted));
-  const { order: paid, refusal } = await markPaid(ctx, order.id);
-  if (refusal) throw new AppError(refusal);
-  return answerOrder(ctx, paid);
+  // Not in a transaction here: each mark has committed when it returns, so it is counted then.
+  if (wanted !== 'PAID') {
+    const unpaid = await markUnpaid(ctx, order.id, wanted);
+    if (unpaid.settled) ctx.services.metrics.payment(order.provider, UNPAID_OUTCOME[wanted]);
+    return answerOrder(ctx, unpaid.order);
+  }
+  const done = await markPaid(ctx, order.id);
+  const settled = outcomeOf(done);
+  if (settled) ctx.services.metrics.payment(order.provider, settled);
+  if (done.refusal) throw new AppError(done.refusal);
+  return answerOrder(ctx, done.order);
 }
 
 /**
@@ -346,16 +371,22 @@ export async function applyStripeEvent(
   const order = await repo.findOrderByProviderRef(app.db, event.sessionId);
   const brand = order && getBrand(order.brandId);
   if (!order || !brand || order.provider !== 'STRIPE') return 'ignored';
-  return withTransaction(systemContext(app.db, app.services, brand, app.log), async (tx) => {
+  const applied = await withTransaction(systemContext(app.db, app.services, brand, app.log), async (tx) => {
     if (!(await repo.recordPaymentEvent(tx.db, { id: event.id, provider: 'STRIPE', orderId: order.id }))) {
-      return 'repeated';
+      return { answer: 'repeated' as const, outcome: null };
     }
+    let outcome: PaymentOutcome | null = null;
     if (event.type === 'checkout.session.completed' && event.paid) {
-      const { order: done, refusal } = await markPaid(tx, order.id);
-      if (refusal) await tx.services.payments.get('STRIPE')?.refund(done);
+      const done = await markPaid(tx, order.id);
+      if (done.refusal) await tx.services.payments.get('STRIPE')?.refund(done.order);
+      outcome = outcomeOf(done);
     } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-      await markUnpaid(tx, order.id, event.type === 'checkout.session.expired' ? 'CANCELLED' : 'FAILED');
+      const status = event.type === 'checkout.session.expired' ? 'CANCELLED' : 'FAILED';
+      if ((await markUnpaid(tx, order.id, status)).settled) outcome = UNPAID_OUTCOME[status];
     }
-    return 'applied';
+    return { answer: 'applied' as const, outcome };
   });
+  // Counted once the event's transaction has committed.
+  if (applied.outcome) app.services.metrics.payment('STRIPE', applied.outcome);
+  return applied.answer;
 }

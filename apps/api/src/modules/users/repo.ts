@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, withdrawnEmails } from '../../db/schema.js';
 
@@ -95,4 +95,20 @@ export async function isWithdrawnEmail(db: Db, keyHash: string, since: Date): Pr
 /** Forgets addresses withdrawn before `before` (the 30-day block is over). */
 export async function purgeWithdrawnEmails(db: Db, before: Date): Promise<void> {
   await db.delete(withdrawnEmails).where(lt(withdrawnEmails.withdrawnAt, before));
+}
+
+/** The push consents and state of these members (for sending their notifications' pushes). */
+export function pushSettingsOf(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: users.id,
+      status: users.status,
+      isAgreePush: users.isAgreePush,
+      isAgreePushContents: users.isAgreePushContents,
+      isAgreePushFreetime: users.isAgreePushFreetime,
+      isAgreePushNight: users.isAgreePushNight,
+    })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { RESIGNUP_BLOCK_MS, type User, type VisibilityUser } from '@balcony/contracts';
 import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
 
 // The owner of member records (`users`) and of the 30-day memory of withdrawn addresses. Every
@@ -28,6 +29,8 @@ export async function update(ctx: ServiceContext, userId: number, changes: repo.
 }
 /** The account row locked until the transaction of `ctx` ends (use inside `withTransaction`). */
 export const lock = (ctx: ServiceContext, userId: number) => repo.lockUser(ctx.db, userId);
+/** Push consents of these members, for a job (no request). */
+export const pushSettingsOf = (db: Db, userIds: readonly number[]) => repo.pushSettingsOf(db, userIds);
 
 /** The owner's view of an account: the User of spec §3, nothing secret. */
 export function toUser(row: repo.UserRow): User {

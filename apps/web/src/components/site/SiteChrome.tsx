@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { HeaderCoins } from '@/components/coins/HeaderCoins';
 import { HeaderGifts } from '@/components/gifts/HeaderGifts';
+import { HeaderNotifications } from '@/components/notifications/HeaderNotifications';
 import { ScrollTopButton } from '@/components/shell/ScrollTopButton';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
@@ -33,6 +34,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           </Link>
           <HeaderCoins label={t('coinBalance')} />
           <HeaderGifts label={t('giftCount')} />
+          <HeaderNotifications label={t('notifications')} unreadLabel={t('unreadNotifications')} />
           <NavLinks items={links(brand.navDesktop)} label={t('mainNav')} variant="top" />
         </div>
       </header>

@@ -99,6 +99,8 @@ export const routes = {
   notice: (noticeId: number) => `/notice/detail/${noticeId}`,
   faq: (query = '') => withQuery('/faq', { q: query }, 1),
   qna: '/qna',
+  /** The member's notifications (issue 13 item 6, decision 0210). */
+  notifications: (page = 1) => withQuery('/notification', {}, page),
   /** The terms of use in force, or one version of them. */
   policy: (version?: number) => (version === undefined ? '/policy' : `/policy?version=${version}`),
   privacy: (version?: number) => (version === undefined ? '/privacy' : `/privacy?version=${version}`),

@@ -5,6 +5,7 @@ import styles from '@/components/account/Account.module.css';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { ClearCache } from '@/components/account/ClearCache';
 import { PushSettings } from '@/components/account/PushSettings';
+import { BrowserPush } from '@/components/notifications/BrowserPush';
 import { CompanyDetails } from '@/components/support/CompanyDetails';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
@@ -38,8 +39,9 @@ export default async function SettingsPage() {
   const provider = providerName(user.snsProvider);
   return (
     <AccountScreen title={t('title')} intro={t('intro')}>
-      <ScreenIntl namespaces={['Settings', 'Errors']}>
+      <ScreenIntl namespaces={['Settings', 'Notifications', 'Errors']}>
         <PushSettings user={user} nightStart={hour(NIGHT_PUSH_START)} nightEnd={hour(NIGHT_PUSH_END)} />
+        <BrowserPush />
         <section className={styles.section} aria-labelledby="settings-account">
           <h2 id="settings-account">{t('accountHeading')}</h2>
           <p data-testid="settings-identity">

@@ -1,0 +1,89 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
+import { badgeText } from '@/lib/gifts/gifts';
+import { NOTIFICATION_PATH, NOTIFICATIONS_CHANGED_EVENT } from '@/lib/notifications/notifications';
+import styles from './Notifications.module.css';
+
+/** A 24 × 24 outline bell, decorative: the link's text names it. */
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
+/**
+ * The header's bell with the count of unread notifications (issue 13 item 6), for members only:
+ * a visitor's page has no bell and makes no call. The count is asked for through the front proxy
+ * once the member's session is known (after the page loaded), again whenever the session is
+ * fetched again, and set directly by the notifications page after it marked some read. While the
+ * session loads, an empty box of the bell's size holds its place, so nothing moves.
+ */
+export function HeaderNotifications({ label, unreadLabel }: { label: string; unreadLabel: string }) {
+  const session = useSession();
+  const data = isLoggedIn(session) ? session.data : null;
+  const [count, setCount] = useState(0);
+
+  useEffect(() => {
+    if (!data) {
+      setCount(0);
+      return;
+    }
+    let live = true;
+    import('./notification-calls')
+      .then(({ unreadNotifications }) => unreadNotifications())
+      .then((n) => {
+        if (live) setCount(n);
+      })
+      // The count is a hint: a failed call leaves the bell as it was.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [data]);
+
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (typeof detail === 'number') setCount(detail);
+    };
+    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, onChange);
+  }, []);
+
+  if (session.status === 'loading') return <span className={styles.bell} aria-hidden="true" />;
+  if (!data) return null;
+  return (
+    <Link
+      href={NOTIFICATION_PATH}
+      prefetch={false}
+      className={styles.bell}
+      data-testid="header-notifications"
+      data-count={count}
+    >
+      <BellIcon />
+      <span className="visually-hidden">{label}</span>
+      {count > 0 && (
+        <span className={styles.badge} data-testid="header-notifications-count">
+          {badgeText(count)}
+          <span className="visually-hidden"> {unreadLabel}</span>
+        </span>
+      )}
+    </Link>
+  );
+}
