@@ -1,11 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
+import { useMemberCount } from '@/components/session/useMemberCount';
 import { badgeText } from '@/lib/gifts/gifts';
 import { NOTIFICATION_PATH, NOTIFICATIONS_CHANGED_EVENT } from '@/lib/notifications/notifications';
 import styles from './Notifications.module.css';
+
+const loadUnread = () => import('./notification-calls').then(({ unreadNotifications }) => unreadNotifications());
 
 /** A 24 × 24 outline bell, decorative: the link's text names it. */
 function BellIcon() {
@@ -35,39 +36,9 @@ function BellIcon() {
  * session loads, an empty box of the bell's size holds its place, so nothing moves.
  */
 export function HeaderNotifications({ label, unreadLabel }: { label: string; unreadLabel: string }) {
-  const session = useSession();
-  const data = isLoggedIn(session) ? session.data : null;
-  const [count, setCount] = useState(0);
-
-  useEffect(() => {
-    if (!data) {
-      setCount(0);
-      return;
-    }
-    let live = true;
-    import('./notification-calls')
-      .then(({ unreadNotifications }) => unreadNotifications())
-      .then((n) => {
-        if (live) setCount(n);
-      })
-      // The count is a hint: a failed call leaves the bell as it was.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [data]);
-
-  useEffect(() => {
-    const onChange = (event: Event) => {
-      const detail = (event as CustomEvent<unknown>).detail;
-      if (typeof detail === 'number') setCount(detail);
-    };
-    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, onChange);
-    return () => window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, onChange);
-  }, []);
-
+  const { session, member, count } = useMemberCount(loadUnread, NOTIFICATIONS_CHANGED_EVENT);
   if (session.status === 'loading') return <span className={styles.bell} aria-hidden="true" />;
-  if (!data) return null;
+  if (!member) return null;
   return (
     <Link
       href={NOTIFICATION_PATH}
