@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          setupFiles: ['apps/api/test/support/no-overlapping-queries.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

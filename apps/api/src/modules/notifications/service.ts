@@ -182,12 +182,11 @@ export function scanTriggers(db: Db, now: Date): Promise<number> {
     if (from >= now) return 0;
     // "Ends within W" begins at end − W: an end in (from + W, now + W] began its last W in this span.
     const ahead = (ms: number) => [new Date(from.getTime() + ms), new Date(now.getTime() + ms)] as const;
-    const [episodes, coupons, rentals, tickets] = await Promise.all([
-      followersOfEpisodesPublished(tx, from, now),
-      discountsExpiringBetween(tx, ...ahead(COUPON_EXPIRY_NOTICE_MS)),
-      rentalsEndingBetween(tx, ...ahead(RENTAL_END_NOTICE_MS)),
-      ticketsBackBetween(tx, from, now),
-    ]);
+    // One connection in the transaction: one query at a time.
+    const episodes = await followersOfEpisodesPublished(tx, from, now);
+    const coupons = await discountsExpiringBetween(tx, ...ahead(COUPON_EXPIRY_NOTICE_MS));
+    const rentals = await rentalsEndingBetween(tx, ...ahead(RENTAL_END_NOTICE_MS));
+    const tickets = await ticketsBackBetween(tx, from, now);
     const rows: repo.NewNotification[] = [
       ...episodes.map((e) =>
         newRow(e.brandId, now, {
