@@ -166,12 +166,12 @@ export async function buildApp({
     const series = metrics.route([route.method].flat().join(','), route.url);
     route.onResponse = [
       ...[route.onResponse ?? []].flat(),
-      async (_request, reply) => series.answered(reply.statusCode, reply.elapsedTime),
+      async (request, reply) => series.answered(reply.statusCode, reply.elapsedTime, request.id),
     ];
   });
   const unmatched = metrics.route('*', '(unmatched)');
   app.addHook('onResponse', async (request, reply) => {
-    if (request.is404) unmatched.answered(reply.statusCode, reply.elapsedTime);
+    if (request.is404) unmatched.answered(reply.statusCode, reply.elapsedTime, request.id);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

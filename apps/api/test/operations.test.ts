@@ -118,6 +118,26 @@ describe('GET /metrics', () => {
     );
   });
 
+  it('gives an OpenMetrics scraper the request id of the last request of each latency bucket', async () => {
+    const answered = await get('/api/v1/contents/987657', brandHeaders());
+    const requestId = String(answered.headers['x-request-id']);
+    const res = await get('/metrics', {
+      authorization: `Bearer ${TOKEN}`,
+      accept: 'application/openmetrics-text; version=1.0.0',
+    });
+    expect(res.headers['content-type']).toContain('application/openmetrics-text');
+    expect(res.body.endsWith('# EOF\n')).toBe(true);
+    expect(res.body.match(/# EOF/g)).toHaveLength(1);
+    const exemplar = res.body
+      .split('\n')
+      .find((l) => l.includes('route="/api/v1/contents/:id"') && l.includes(`request_id="${requestId}"`));
+    expect(exemplar).toMatch(
+      /^http_request_duration_seconds_bucket\{le="[^"]+",.*\} \d+ # \{request_id="[^"]+"\} [\d.e-]+ [\d.]+$/,
+    );
+    // The plain text format has no exemplars (Prometheus' 0.0.4 parser would refuse them).
+    expect(await scrape()).not.toContain('request_id=');
+  });
+
   it('counts a charge and a purchase once, a retried purchase key not again', async () => {
     const member = await createMember(t.database.db, t.config.auth);
     const story = await createSeries(t.database.db, { episodes: { count: 2, free: 0 } });

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiHealth, ApiReadiness, AppError } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import type { Metrics } from '../../metrics.js';
+import { type Metrics, metricsFormatOf } from '../../metrics.js';
 import { RETRY_AFTER_SECONDS, type Readiness } from './readiness.js';
 
 // Under load these routes are never shed: a busy replica is alive and still ready (taking every
@@ -44,7 +44,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: str
   app.get('/metrics', { config: NEVER_SHED, schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
-    reply.header('content-type', metrics.contentType);
-    return metrics.exposition();
+    const { text, contentType } = await metrics.exposition(metricsFormatOf(request.headers.accept));
+    reply.header('content-type', contentType);
+    return text;
   });
 };
