@@ -77,3 +77,31 @@ test('an answered contact request shows on the bell, is listed, leads to the req
   expect(new URL(scope).pathname).toBe('/');
   expect(errors).toEqual([]);
 });
+
+test('logging out stops this browser receiving the member’s pushes', async ({ page }) => {
+  let unsubscribed = false;
+  await page.exposeFunction('pushUnsubscribed', () => {
+    unsubscribed = true;
+  });
+  // A browser subscribed to Web Push, as Chromium would be with a push service (none here).
+  await page.addInitScript(() => {
+    const subscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-logout',
+      unsubscribe: async () => {
+        await (window as unknown as { pushUnsubscribed(): Promise<void> }).pushUnsubscribed();
+        return true;
+      },
+    };
+    const registration = { pushManager: { getSubscription: async () => subscription } };
+    Object.defineProperty(navigator.serviceWorker, 'getRegistration', { value: async () => registration });
+  });
+  await logIn(page, await createMember({ tag: 'push-logout' }));
+  await page.goto('/my');
+  const forgotten = page.waitForRequest(
+    (request) => request.method() === 'DELETE' && new URL(request.url()).pathname === '/api/front/notifications/push',
+  );
+  await page.getByTestId('logout').click();
+  expect((await forgotten).postDataJSON()).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-logout' });
+  await page.waitForURL((url) => url.pathname === '/callback/logout-success');
+  expect(unsubscribed).toBe(true);
+});

@@ -19,6 +19,7 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import { forgetCodes } from '../auth/codes.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { changeWithRotation, endAndForgetSessions } from '../auth/sessions.js';
+import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 
 // The member's own account: profile, adult checks, display toggles, push settings, withdrawal.
@@ -170,6 +171,7 @@ export async function withdraw(ctx: MemberContext, input: WithdrawalRequest): Pr
     });
     await endAndForgetSessions(tx, user.id);
     await forgetCodes(tx, user.id);
+    await notifications.forgetMember(tx, user.id);
     return null;
   });
   // Thrown after the transaction, so that a refused attempt stays recorded.

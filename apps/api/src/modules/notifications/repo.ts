@@ -140,6 +140,12 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
+/** Every notification and browser subscription of a member (withdrawal). */
+export async function deleteMemberData(db: Db, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
+
 export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }

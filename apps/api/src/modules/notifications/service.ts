@@ -137,6 +137,14 @@ export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]
   return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
+/**
+ * A withdrawn member's notifications and browsers go with their account: nothing more is pushed
+ * to a browser someone else may use now, and what they read is not kept.
+ */
+export async function forgetMember(ctx: ServiceContext, userId: number): Promise<void> {
+  await repo.deleteMemberData(ctx.db, userId);
+}
+
 /** POST /notifications/push: this browser now receives the member's pushes. */
 export async function subscribe(
   ctx: MemberContext,

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useMemberCount } from '@/components/session/useMemberCount';
+import styles from '@/components/site/HeaderCount.module.css';
 import { NavIcon } from '@/components/site/NavIcon';
 import { badgeText, GIFT_PATH, GIFTS_CHANGED_EVENT } from '@/lib/gifts/gifts';
-import styles from './Gifts.module.css';
 
 const loadGiftCount = () => import('./gift-calls').then(({ giftCount }) => giftCount());
 
@@ -19,7 +19,7 @@ export function HeaderGifts({ label }: { label: string }) {
   const { member, count } = useMemberCount(loadGiftCount, GIFTS_CHANGED_EVENT);
   if (!member || count === 0) return null;
   return (
-    <Link href={GIFT_PATH} prefetch={false} className={styles.headerLink} data-testid="header-gifts" data-count={count}>
+    <Link href={GIFT_PATH} prefetch={false} className={styles.link} data-testid="header-gifts" data-count={count}>
       <NavIcon item="gift" />
       <span className="visually-hidden">{label}: </span>
       <span className={styles.badge} data-testid="header-gifts-count">

@@ -4,44 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import formStyles from '@/components/ui/Form.module.css';
 import { Switch } from '@/components/ui/Switch';
-import {
-  applicationServerKey,
-  type BrowserPushState,
-  PUSH_WORKER_PATH,
-  supportsPush,
-} from '@/lib/notifications/notifications';
+import { type BrowserPushState, supportsPush } from '@/lib/notifications/notifications';
+import { currentSubscription, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push';
 import styles from './Notifications.module.css';
-
-/** The push worker's registration and its subscription, when this browser has them. */
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration(PUSH_WORKER_PATH);
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
-async function subscribeThisBrowser(): Promise<BrowserPushState> {
-  const permission = await Notification.requestPermission();
-  if (permission === 'denied') return 'denied';
-  if (permission !== 'granted') return 'off';
-  await navigator.serviceWorker.register(PUSH_WORKER_PATH);
-  const registration = await navigator.serviceWorker.ready;
-  const calls = await import('./notification-calls');
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: applicationServerKey(await calls.webPushKey()),
-  });
-  await calls.registerWebPush(subscription.toJSON());
-  return 'on';
-}
-
-async function unsubscribeThisBrowser(): Promise<BrowserPushState> {
-  const subscription = await currentSubscription();
-  if (subscription) {
-    const calls = await import('./notification-calls');
-    await calls.forgetWebPush(subscription.endpoint);
-    await subscription.unsubscribe();
-  }
-  return 'off';
-}
 
 /**
  * "Notifications on this browser" (issue 13 item 6, decision 0211): subscribes this browser to

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useMemberCount } from '@/components/session/useMemberCount';
+import styles from '@/components/site/HeaderCount.module.css';
 import { badgeText } from '@/lib/gifts/gifts';
 import { NOTIFICATION_PATH, NOTIFICATIONS_CHANGED_EVENT } from '@/lib/notifications/notifications';
-import styles from './Notifications.module.css';
 
 const loadUnread = () => import('./notification-calls').then(({ unreadNotifications }) => unreadNotifications());
 
@@ -37,13 +37,13 @@ function BellIcon() {
  */
 export function HeaderNotifications({ label, unreadLabel }: { label: string; unreadLabel: string }) {
   const { session, member, count } = useMemberCount(loadUnread, NOTIFICATIONS_CHANGED_EVENT);
-  if (session.status === 'loading') return <span className={styles.bell} aria-hidden="true" />;
+  if (session.status === 'loading') return <span className={styles.link} aria-hidden="true" />;
   if (!member) return null;
   return (
     <Link
       href={NOTIFICATION_PATH}
       prefetch={false}
-      className={styles.bell}
+      className={styles.link}
       data-testid="header-notifications"
       data-count={count}
     >

@@ -77,6 +77,7 @@ export async function signInWithPassword(email: string, password: string, callba
 
 /** Spec §4 logout: the web calls the api's logout, clears the session, and other tabs are told. */
 export async function signOut(callbackUrl = '/callback/logout-success'): Promise<string> {
+  await forgetThisBrowsersPushes();
   try {
     const answer = await postAuth('/api/auth/signout', { callbackUrl });
     return answer.url;
@@ -85,6 +86,21 @@ export async function signOut(callbackUrl = '/callback/logout-success'): Promise
     return callbackUrl;
   } finally {
     broadcastSessionChange();
+  }
+}
+
+/**
+ * Before the session ends (it still allows the call), this browser stops receiving the member's
+ * pushes: the next person at a shared computer must not get them. Logging out goes on whatever
+ * happens here.
+ */
+async function forgetThisBrowsersPushes(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  try {
+    const { unsubscribeThisBrowser } = await import('@/components/notifications/browser-push');
+    await unsubscribeThisBrowser();
+  } catch {
+    // Logging out does not wait on pushes: see unsubscribeThisBrowser.
   }
 }
 
