@@ -174,6 +174,38 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the event loop lags, and keeps answering health checks', async () => {
+    const shedding = await createTestApp({ loadShedEventLoopDelayMs: 1 });
+    try {
+      // Ready long enough ago: the settling time after start is over.
+      shedding.app.readiness.since = 0;
+      const call = () =>
+        shedding.app.inject({ method: 'GET', url: '/api/v1/contents/home/RANKING', headers: brandHeaders() });
+      // A stalled event loop (one blocking piece of work) is seen at the next sample.
+      let last = await call();
+      await expect
+        .poll(
+          async () => {
+            const stalledUntil = Date.now() + 50;
+            while (Date.now() < stalledUntil) {
+              // busy on purpose
+            }
+            last = await call();
+            return last.statusCode;
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBe(503);
+      expect(last.headers['retry-after']).toBe('5');
+      expect(last.json()).toMatchObject({ result: 'FAIL', code: 'SERVICE_UNAVAILABLE' });
+      expect((await shedding.app.inject({ method: 'GET', url: '/_/health' })).statusCode).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+});
+
 describe('secrets on PostgreSQL', () => {
   const base = { DATABASE_URL: 'postgres://db.example:5432/balcony' };
   const secret = 'k'.repeat(32);
