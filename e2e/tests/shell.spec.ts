@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { findAdultSeriesId } from './support/catalog';
-import { api, createMember, logIn } from './support/member';
+import { api, createMember, logIn, logInWith } from './support/member';
 import { screenshot } from './support/page';
 
 // The reader shell on the default brand (delitoonb-fr): the toast, scroll-to-top, the unsupported-browser
@@ -41,6 +41,9 @@ function pressAppBack(page: Page): Promise<boolean> {
 
 const READY = JSON.stringify({ type: 'ready' });
 const EXIT = JSON.stringify({ type: 'exit' });
+const DELETE_PUSH_TOKEN = JSON.stringify({ type: 'delete-push-token' });
+/** The Thai brand (bom-th), whose Android app deletes its push token at logout (spec §4). */
+const THAI_WEB_URL = 'http://th.localhost:3100';
 
 /** Stands in for the app's React Native WebView bridge in every document, keeping what the page posts. */
 async function recordAppMessages(page: Page): Promise<void> {
@@ -154,6 +157,24 @@ test.describe('Internet Explorer', () => {
 test.describe('in the native app', () => {
   test.use({ userAgent: ANDROID_APP });
   test.beforeEach(({ page }) => recordAppMessages(page));
+
+  test('logging out on the Thai Android app asks the app to delete its push token; on the French one not', async ({
+    page,
+  }) => {
+    const logOut = async (origin: string) => {
+      await page.goto(`${origin}/my`);
+      await waitForAppReady(page);
+      await page.getByTestId('logout').click();
+      await page.waitForURL((url) => url.pathname === '/callback/logout-success');
+      return appMessages(page);
+    };
+    const thai = await createMember({ tag: 'th-app-logout', brandId: 'bom-th' });
+    expect(await logInWith(page, thai.email, thai.password, THAI_WEB_URL)).toBeNull();
+    expect(await logOut(THAI_WEB_URL)).toContain(DELETE_PUSH_TOKEN);
+    const french = await createMember({ tag: 'fr-app-logout' });
+    expect(await logInWith(page, french.email, french.password)).toBeNull();
+    expect(await logOut('')).not.toContain(DELETE_PUSH_TOKEN);
+  });
 
   test('blocks the devtools keys, the context menu and dragging, but not typing', async ({ page }) => {
     await page.goto('/');

@@ -38,9 +38,10 @@ export class ApiCallError extends Error {
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; brandId?: string } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { ...API_HEADERS };
+  if (options.brandId) headers['x-balcony-id'] = options.brandId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${API_URL}${path}`, {
@@ -137,11 +138,19 @@ export function codeIn(text: string): string {
 export const SIGN_UP_REWARD = 10;
 
 /** Signs a member up and verifies the mailed code, all through the api. */
-export async function createMember(options: { tag?: string; password?: string; phone?: string } = {}): Promise<Member> {
+export async function createMember(
+  options: {
+    tag?: string;
+    password?: string;
+    phone?: string /** Another brand than the default. */;
+    brandId?: string;
+  } = {},
+): Promise<Member> {
   const email = uniqueEmail(options.tag);
   const password = options.password ?? `Webtoon-${randomBytes(3).toString('hex')}1`;
   const since = Date.now() - 1;
   const started = await api<{ userId: number; signUpId: number }>('POST', '/auth/local/signup', {
+    brandId: options.brandId,
     body: {
       email,
       password,
@@ -152,6 +161,7 @@ export async function createMember(options: { tag?: string; password?: string; p
   });
   const code = codeIn(await waitForMail(email, since));
   const tokens = await api<{ accessToken: { token: string } }>('POST', '/auth/local/signup/verify', {
+    brandId: options.brandId,
     body: { userId: started.userId, signUpId: started.signUpId, code },
   });
   return {
@@ -166,8 +176,23 @@ export async function createMember(options: { tag?: string; password?: string; p
 /**
  * Logs the page's browser context in through the auth base (spec §7: POST callback/credentials
  * with the CSRF token), so its pages render for the member. Answers the error code, null on success.
+ * `origin` names another brand's web (*.localhost): only the browser resolves those, so the calls
+ * are made from a page of that origin.
  */
-export async function logInWith(page: Page, email: string, password: string): Promise<string | null> {
+export async function logInWith(page: Page, email: string, password: string, origin?: string): Promise<string | null> {
+  if (origin) {
+    await page.goto(`${origin}/user/login`);
+    return page.evaluate(
+      async (fields) => {
+        const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+        const form = new URLSearchParams({ ...fields, csrfToken, callbackUrl: '/', json: 'true' });
+        const answer = await fetch('/api/auth/callback/credentials', { method: 'POST', body: form });
+        const { url } = (await answer.json()) as { url: string };
+        return new URL(url, window.location.href).searchParams.get('error');
+      },
+      { email, password },
+    );
+  }
   const csrf = await page.request.get('/api/auth/csrf');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await page.request.post('/api/auth/callback/credentials', {

@@ -77,6 +77,8 @@ export interface BrandConfig {
   blHiddenInApp: boolean;
   /** Birth date counts as present only when birthedAt is set (spec §4: Thai and Taiwanese platforms). */
   birthDateRequired: boolean;
+  /** Spec §4 logout: the Android app is also asked to delete its push token (Thai and Taiwanese platforms). */
+  androidAppDeletesPushTokenOnLogout: boolean;
   /** The brand is adult-oriented (delitoonx). */
   adultFocused: boolean;
   /** The brand is boys-love-oriented. */
@@ -109,6 +111,7 @@ const BRAND_DEFAULTS = {
   pointsValidDays: POINTS_VALID_DAYS,
   blHiddenInApp: false,
   birthDateRequired: false,
+  androidAppDeletesPushTokenOnLogout: false,
   adultFocused: false,
   blFocused: false,
 } as const satisfies Partial<BrandConfig>;
@@ -181,6 +184,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     dateFormat: 'yyyy/MM/dd',
     loginMethods: ['google', 'facebook', 'email'],
     birthDateRequired: true,
+    androidAppDeletesPushTokenOnLogout: true,
     blFocused: true,
     supportEmail: 'support.bom-tw@balcony.example',
   },
@@ -198,6 +202,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     dateFormat: 'dd/MM/yyyy',
     loginMethods: ['google', 'facebook', 'email'],
     birthDateRequired: true,
+    androidAppDeletesPushTokenOnLogout: true,
     blFocused: true,
     supportEmail: 'support.bom-th@balcony.example',
   },

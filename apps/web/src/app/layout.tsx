@@ -71,7 +71,10 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         </a>
         <ClientIntlProvider locale={brand.locale} timeZone={brand.timeZone} messages={await getClientMessages()}>
           <SessionProvider initial={initialSession}>
-            <AppShell platform={appPlatformOf(userAgent)}>
+            <AppShell
+              platform={appPlatformOf(userAgent)}
+              deletesPushTokenOnLogout={brand.androidAppDeletesPushTokenOnLogout}
+            >
               <ToastProvider>{children}</ToastProvider>
             </AppShell>
           </SessionProvider>

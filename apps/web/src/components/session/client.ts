@@ -76,7 +76,11 @@ export async function signInWithPassword(email: string, password: string, callba
 }
 
 /** Spec §4 logout: the web calls the api's logout, clears the session, and other tabs are told. */
+/** Dispatched on window when this tab signs out, before the session ends (AppShell tells the app). */
+export const SIGNING_OUT_EVENT = 'balcony:signing-out';
+
 export async function signOut(callbackUrl = '/callback/logout-success'): Promise<string> {
+  window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
   await forgetThisBrowsersPushes();
   try {
     const answer = await postAuth('/api/auth/signout', { callbackUrl });

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { SIGNING_OUT_EVENT } from '@/components/session/client';
 import { type AppPlatform, isDevtoolsShortcut } from '@/lib/shell/app-shell';
 import { handleBack } from '@/lib/shell/back-stack';
 import { appBackStack } from './useBackLayer';
@@ -14,6 +15,8 @@ const APP_BACK_EVENT = 'balcony:back';
  */
 const APP_READY_MESSAGE = JSON.stringify({ type: 'ready' });
 const APP_EXIT_MESSAGE = JSON.stringify({ type: 'exit' });
+/** Spec §4 logout on the Thai and Taiwanese Android apps: the app deletes its push token. */
+const APP_DELETE_PUSH_TOKEN_MESSAGE = JSON.stringify({ type: 'delete-push-token' });
 
 declare global {
   interface Window {
@@ -34,8 +37,24 @@ export function useAppPlatform(): AppPlatform | null {
  * are blocked, and the app's back event closes the top modal, then the top slide, then goes back a
  * page; on the root page it asks the app to close. In a browser it only provides `null`.
  */
-export function AppShell({ platform, children }: { platform: AppPlatform | null; children: ReactNode }) {
+export function AppShell({
+  platform,
+  deletesPushTokenOnLogout,
+  children,
+}: {
+  platform: AppPlatform | null;
+  /** The brand's Android app deletes its push token at logout (spec §4). */
+  deletesPushTokenOnLogout: boolean;
+  children: ReactNode;
+}) {
   const router = useRouter();
+
+  useEffect(() => {
+    if (!deletesPushTokenOnLogout || (platform !== 'AND_PLAY' && platform !== 'AND_PLUS')) return;
+    const onSignOut = () => window.ReactNativeWebView?.postMessage(APP_DELETE_PUSH_TOKEN_MESSAGE);
+    window.addEventListener(SIGNING_OUT_EVENT, onSignOut);
+    return () => window.removeEventListener(SIGNING_OUT_EVENT, onSignOut);
+  }, [platform, deletesPushTokenOnLogout]);
 
   useEffect(() => {
     if (!platform) return;
