@@ -204,6 +204,7 @@ export async function buildApp({
   const services = createServices(config, app.log, metrics);
   app.decorate('catalogCache', services.cache);
   metrics.watchCatalogCache(() => services.cache.stats());
+  metrics.watchJobBacklog('send-pushes', () => notifications.pushBacklog(database.db, new Date()));
   if (redis) {
     const unsubscribe = [
       await shareInvalidations(redis, services.cache, app.log),

@@ -42,6 +42,8 @@ export interface Metrics extends BusinessMetrics, JobMetrics {
   watchPool(read: () => PoolUse | undefined): void;
   /** Reports the catalog cache's hits and misses at each scrape. */
   watchCatalogCache(read: () => CacheStats): void;
+  /** Reports, at each scrape, the work waiting for a background job, by job. */
+  watchJobBacklog(job: string, read: () => Promise<number>): void;
 }
 
 /** Prometheus' text format 0.0.4, or OpenMetrics 1.0 (which carries exemplars). */
@@ -198,6 +200,20 @@ export function createMetrics(opts: { processMetrics: boolean }): Metrics {
       }),
   );
 
+  const backlogs = new Map<string, () => Promise<number>>();
+  inBoth(
+    (register) =>
+      new Gauge({
+        name: 'balcony_job_backlog',
+        help: 'Work waiting for a background job (e.g. pushes due and not sent), by job',
+        labelNames: ['job'] as const,
+        registers: [register],
+        async collect() {
+          for (const [job, read] of backlogs) this.set({ job }, await read());
+        },
+      }),
+  );
+
   return {
     async exposition(format) {
       if (format === 'prometheus') {
@@ -232,6 +248,9 @@ export function createMetrics(opts: { processMetrics: boolean }): Metrics {
       gauge('balcony_db_pool_connections', 'Connections open in the PostgreSQL pool', (u) => u.total);
       gauge('balcony_db_pool_idle_connections', 'Open connections of the pool not in use', (u) => u.idle);
       gauge('balcony_db_pool_waiting_queries', 'Queries waiting for a connection of the pool', (u) => u.waiting);
+    },
+    watchJobBacklog(job, read) {
+      backlogs.set(job, read);
     },
     watchCatalogCache(read) {
       // Counters kept by the cache itself; copied at each scrape.

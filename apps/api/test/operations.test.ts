@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import webpush from 'web-push';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.js';
+import { notifications } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
@@ -171,6 +172,21 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE balcony_catalog_cache_hits_total counter');
     expect(text).toContain('# TYPE balcony_catalog_cache_misses_total counter');
     expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  it('reports the pushes waiting for the send job as its backlog', async () => {
+    const series = 'balcony_job_backlog{job="send-pushes"}';
+    const before = seriesValue(await scrape(), series);
+    const member = await createMember(t.database.db, t.config.auth);
+    await t.database.db.insert(notifications).values({
+      brandId: 'delitoonb-fr',
+      userId: member.id,
+      kind: 'CONTACT_ANSWER',
+      dedupeKey: 'backlog-test',
+      subject: 'Your question was answered',
+      pushAt: new Date(Date.now() - 1000),
+    });
+    expect(seriesValue(await scrape(), series)).toBe(before + 1);
   });
 });
 

@@ -94,6 +94,15 @@ export function claimDuePushes(db: Db, now: Date, leaseMs: number, limit: number
     .returning();
 }
 
+/** Pushes due and not yet sent (claimed ones whose lease ran out count again): the send job's backlog. */
+export async function countDuePushes(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.pushState, 'PENDING'), lte(notifications.pushAt, now)));
+  return row?.n ?? 0;
+}
+
 /** The end of a claimed push: SENT or SKIPPED, or PENDING again until `pushAt` (deferred past the night). */
 export async function settlePush(
   db: Db,

@@ -290,6 +290,11 @@ async function pushOne(
   return { state: 'PENDING', pushAt: new Date(now.getTime() + PUSH_RETRY_MS) };
 }
 
+/** How many pushes wait for the send job (the queue depth of /metrics). */
+export function pushBacklog(db: Db, now: Date): Promise<number> {
+  return repo.countDuePushes(db, now);
+}
+
 /**
  * The push job: claims the pushes due (each by one replica; decision 0209), and for each sends
  * it to the member's browsers when they agree to its kind, defers it to the end of the night in
