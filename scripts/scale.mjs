@@ -72,7 +72,9 @@ async function waitFor(url, timeoutMs) {
 }
 
 /** The replicas share these secrets; they are made once and kept in the scale folder. */
+let secrets;
 function sharedSecrets() {
+  if (secrets) return secrets;
   const file = join(dir, 'secrets.json');
   if (!existsSync(file)) {
     const secret = () => randomBytes(32).toString('base64url');
@@ -82,7 +84,8 @@ function sharedSecrets() {
       { mode: 0o600 },
     );
   }
-  return JSON.parse(readFileSync(file, 'utf8'));
+  secrets = JSON.parse(readFileSync(file, 'utf8'));
+  return secrets;
 }
 
 async function prepareDatabase(fresh) {

@@ -89,34 +89,30 @@ async function newMember(api) {
 /** One charge, retried with its key until an answer comes: a retry must never charge twice. */
 async function charge(api, member, product, stopAt) {
   const key = randomUUID();
+  const order = {
+    productId: product.id,
+    paymentMethod: 'SANDBOX',
+    agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+    idempotencyKey: key,
+  };
   let retries = 0;
   while (Date.now() < stopAt + 20_000) {
     try {
-      const order = await call(api, 'POST', '/shop/orders', {
+      const made = await call(api, 'POST', '/shop/orders', {
         token: member.token,
-        body: {
-          productId: product.id,
-          paymentMethod: 'SANDBOX',
-          agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-          idempotencyKey: key,
-        },
+        body: order,
       });
       // The sandbox's success is idempotent by order: a repeat answers the paid order.
-      await call(api, 'POST', `/shop/orders/${order.id}/sandbox`, {
+      await call(api, 'POST', `/shop/orders/${made.id}/sandbox`, {
         token: member.token,
         body: { outcome: 'SUCCESS' },
       });
       // A client that lost the answer sends the same key again: it gets the same order.
       const again = await call(api, 'POST', '/shop/orders', {
         token: member.token,
-        body: {
-          productId: product.id,
-          paymentMethod: 'SANDBOX',
-          agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-          idempotencyKey: key,
-        },
+        body: order,
       });
-      if (again.id !== order.id) throw new Error(`key ${key} made orders ${order.id} and ${again.id}`);
+      if (again.id !== made.id) throw new Error(`key ${key} made orders ${made.id} and ${again.id}`);
       member.charged += product.coins + product.bonusCoins + product.freeCoins;
       return retries;
     } catch (error) {

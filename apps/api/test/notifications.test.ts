@@ -59,8 +59,7 @@ function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Membe
 async function data(res: ReturnType<typeof api>) {
   const r = await res;
   expect(r.statusCode, r.body).toBe(200);
-  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON, as in the other API tests
-  return r.json().data as any;
+  return r.json().data;
 }
 async function failure(res: ReturnType<typeof api>) {
   const r = await res;

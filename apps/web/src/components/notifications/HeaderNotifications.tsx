@@ -3,30 +3,14 @@
 import Link from 'next/link';
 import { useMemberCount } from '@/components/session/useMemberCount';
 import styles from '@/components/site/HeaderCount.module.css';
+import { OutlineIcon } from '@/components/site/NavIcon';
 import { badgeText } from '@/lib/gifts/gifts';
 import { NOTIFICATION_PATH, NOTIFICATIONS_CHANGED_EVENT } from '@/lib/notifications/notifications';
 
 const loadUnread = () => import('./notification-calls').then(({ unreadNotifications }) => unreadNotifications());
 
-/** A 24 × 24 outline bell, decorative: the link's text names it. */
-function BellIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
-    </svg>
-  );
-}
+/** A bell, drawn like the navigation's icons; decorative: the link's text names it. */
+const BELL_PATH = 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
 
 /**
  * The header's bell with the count of unread notifications (issue 13 item 6), for members only:
@@ -47,7 +31,7 @@ export function HeaderNotifications({ label, unreadLabel }: { label: string; unr
       data-testid="header-notifications"
       data-count={count}
     >
-      <BellIcon />
+      <OutlineIcon path={BELL_PATH} />
       <span className="visually-hidden">{label}</span>
       {count > 0 && (
         <span className={styles.badge} data-testid="header-notifications-count">

@@ -15,6 +15,11 @@ const PATHS: Readonly<Record<NavItem, string>> = {
 };
 
 export function NavIcon({ item }: { item: NavItem }) {
+  return <OutlineIcon path={PATHS[item]} />;
+}
+
+/** One 24 × 24 outline icon of the header's style, from its SVG path. */
+export function OutlineIcon({ path }: { path: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -28,7 +33,7 @@ export function NavIcon({ item }: { item: NavItem }) {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={PATHS[item]} />
+      <path d={path} />
     </svg>
   );
 }
