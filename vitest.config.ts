@@ -22,6 +22,8 @@ export default defineConfig({
         // use-intl goes through Vite, so the alias reaches its own import of the formatter.
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], server: { deps: { inline: ['use-intl'] } } },
       },
+      // The admin console's pure helpers (nav, cookies, messages, the editor's schema).
+      { test: { name: 'admin', include: ['apps/admin/src/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,12 @@ const WEB_URL = 'http://127.0.0.1:3100';
 
 // Workers load this file too and inherit the environment, so the fresh data folder is made once.
 process.env.BALCONY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'balcony-e2e-'));
-// The admin of the default brand, made in that data folder before the system starts
-// (support/prepare-data.mjs), whom journeys log in as to send gifts.
-process.env.BALCONY_E2E_ADMIN_EMAIL ??= 'e2e-admin@example.com';
-process.env.BALCONY_E2E_ADMIN_PASSWORD ??= 'E2e-Admin-Gifts1';
+// The console OWNER, made in that data folder before the system starts (support/prepare-data.mjs)
+// with a live session, whose token journeys use for the admin API (gifts, answers, notices).
+process.env.BALCONY_E2E_ADMIN_EMAIL ??= 'e2e-owner@example.com';
+process.env.BALCONY_E2E_ADMIN_PASSWORD ??= 'E2e-Owner-Console-1';
+process.env.BALCONY_E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+process.env.BALCONY_E2E_ADMIN_TOKEN ??= `adm.${randomBytes(32).toString('base64url')}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -69,6 +72,7 @@ export default defineConfig({
       env: {
         WEB_PORT: '3100',
         API_PORT: '4100',
+        ADMIN_PORT: '3101',
         DATA_DIR: process.env.BALCONY_E2E_DATA_DIR,
         SKIP_BUILD: '1',
         // The Japanese and Thai brands at http://jp.localhost:3100 and http://th.localhost:3100

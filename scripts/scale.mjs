@@ -125,7 +125,7 @@ export function webReplica(index) {
 }
 
 /** The environment of api replica `index` (the scale-out test restarts replicas with it). */
-export function apiEnv(index) {
+export function apiEnv(index, webs = 2) {
   const secrets = sharedSecrets();
   return {
     API_PORT: String(apiReplica(index).port),
@@ -135,6 +135,8 @@ export function apiEnv(index) {
     AUTH_SECRET: secrets.AUTH_SECRET,
     WEB_RELAY_SECRET: secrets.WEB_RELAY_SECRET,
     WEB_ORIGIN: `http://localhost:${webPort},http://127.0.0.1:${webPort}`,
+    // Each web replica keeps its own visitor pages: a catalog change is told to every one (decision 0231).
+    WEB_PAGE_DROP_URLS: Array.from({ length: webs }, (_, i) => `http://127.0.0.1:${webReplica(i + 1).port}`).join(','),
     TRUST_PROXY: '127.0.0.1',
     S3_BUCKET: bucket,
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -158,7 +160,7 @@ export function webEnv(index) {
 
 export function startApi(state, index) {
   const { name, port } = apiReplica(index);
-  return start(state, 'api', name, process.execPath, ['apps/api/dist/server.js'], apiEnv(index), port);
+  return start(state, 'api', name, process.execPath, ['apps/api/dist/server.js'], apiEnv(index, state.webs), port);
 }
 export function startWeb(state, index) {
   const { name, port } = webReplica(index);
@@ -178,7 +180,7 @@ export async function scaleUp({ apis, webs, fresh }) {
   ensureBuild(root);
   await prepareDatabase(fresh);
 
-  const state = { processes: [], web: `http://127.0.0.1:${webPort}`, api: `http://127.0.0.1:${apiPort}` };
+  const state = { processes: [], webs, web: `http://127.0.0.1:${webPort}`, api: `http://127.0.0.1:${apiPort}` };
   start(
     state,
     's3',

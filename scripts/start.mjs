@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the whole service on one machine: builds what is missing or stale, then starts the api
-// (which migrates and seeds an empty database) and, once it is healthy, the web.
-// Env: API_PORT (4000), WEB_PORT (3000), DATA_DIR (./data), SKIP_BUILD=1 to use the existing build.
+// (which migrates and seeds an empty database) and, once it is ready, the web and the admin console.
+// Env: API_PORT (4000), WEB_PORT (3000), ADMIN_PORT (3001), DATA_DIR (./data), SKIP_BUILD=1 to
+// use the existing build.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { ensureBuild } from './lib/build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = process.env.API_PORT ?? '4000';
 const webPort = process.env.WEB_PORT ?? '3000';
+const adminPort = process.env.ADMIN_PORT ?? '3001';
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -74,4 +76,10 @@ console.log(`› starting web on http://localhost:${webPort}`);
 run('web', process.execPath, [join(root, 'apps/web/server.mjs')], {
   API_URL: apiUrl,
   WEB_PORT: webPort,
+});
+// The console has an origin of its own, never linked from the reader web (issue 15).
+console.log(`› starting the admin console on http://localhost:${adminPort}`);
+run('admin', process.execPath, [join(root, 'apps/admin/server.mjs')], {
+  API_URL: apiUrl,
+  ADMIN_PORT: adminPort,
 });

@@ -3,13 +3,15 @@
 // and scheme from the socket and the proxies it trusts (request-stamp.mjs), never from headers a
 // browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
 // It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs) and answers
-// browsers' script and style requests from the build's compressed copies (static-assets.mjs).
+// browsers' script and style requests from the build's compressed copies (static-assets.mjs), and
+// lets the app drop kept pages when the api says a catalog change affects them (page-drops.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), WEB_PAGE_CACHE_SECONDS (30; 0 turns the
 // visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
 // DATABASE_URL set, WEB_SESSION_SECRET and WEB_RELAY_SECRET are required (shared-secrets.mjs).
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shareVisitorPages } from './page-drops.mjs';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
 import { missingSharedSecret } from './shared-secrets.mjs';
 import { createStaticAssets } from './static-assets.mjs';
@@ -37,6 +39,9 @@ const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
   maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
 });
+
+// The api posts which pages a catalog change affects to the app (/_/pages/drop, decision 0231).
+shareVisitorPages(servePage);
 
 const app = next({ dev: false, dir, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();

@@ -47,9 +47,16 @@ const gzipAsync = promisify(gzip);
  */
 
 /**
+ * @typedef {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>)
+ *   & { drop: (matches: (host: string, pathname: string) => boolean) => number }} VisitorPages
+ *   answers a request from the cache (true), or watches its response to keep it (false); `drop`
+ *   forgets the kept pages (and renders under way) of the hosts and paths `matches` names, and
+ *   answers how many (page-drops.mjs: the api says what changed, decision 0231)
+ */
+
+/**
  * @param {{ seconds: number, maxBytes: number }} opts
- * @returns {null | ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>)}
- *   answers a request from the cache (true), or watches its response to keep it (false); null when off
+ * @returns {null | VisitorPages} null when off
  */
 export function createVisitorPages({ seconds, maxBytes }) {
   if (!(seconds > 0) || !(maxBytes > 0)) return null;
@@ -58,7 +65,11 @@ export function createVisitorPages({ seconds, maxBytes }) {
   /** @type {Map<string, Promise<KeptPage | undefined>>} renders in flight, by key */
   const rendering = new Map();
 
-  return async (req, res) => {
+  /** How many drops the api asked for: a render begun before one is not kept. */
+  let drops = 0;
+
+  /** @type {VisitorPages} */
+  const serve = async (req, res) => {
     const key = pageKey(req);
     if (!key) return false;
     const page = pages.get(key) ?? (await rendering.get(key));
@@ -67,8 +78,10 @@ export function createVisitorPages({ seconds, maxBytes }) {
       return true;
     }
     if (!rendering.has(key)) {
+      const started = drops;
       const kept = keep(res).then((found) => {
-        if (found) pages.set(key, found);
+        // Rendered while the api announced a change: answered, but not kept.
+        if (found && drops === started) pages.set(key, found);
         return found;
       });
       const settled = Promise.race([kept, timeout(WAIT_FOR_RENDER_MS)]).finally(() => rendering.delete(key));
@@ -76,6 +89,24 @@ export function createVisitorPages({ seconds, maxBytes }) {
     }
     return false;
   };
+  serve.drop = (matches) => {
+    drops += 1;
+    let dropped = 0;
+    const hit = (/** @type {string} */ key) => {
+      const [, host = '', path = ''] = key.split('\n');
+      return matches(host, new URL(path, 'http://page').pathname);
+    };
+    for (const key of [...pages.keys()]) {
+      if (hit(key)) {
+        pages.delete(key);
+        dropped += 1;
+      }
+    }
+    // A render that started before the change would keep the old page: let it finish unkept.
+    for (const key of [...rendering.keys()]) if (hit(key)) rendering.delete(key);
+    return dropped;
+  };
+  return serve;
 }
 
 /**

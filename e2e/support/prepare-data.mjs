@@ -1,37 +1,49 @@
 // Runs before the system starts (playwright.config.ts): migrates the fresh embedded database of
-// the run and makes the admin of the default brand that journeys log in as to send gifts (the
-// api has no way to make the first admin over HTTP; operators use `npm run admin:coins --
-// --grant-admin`, which needs the api stopped). Uses the built api (`npm run build` first).
+// the run and makes the console OWNER that journeys act as through the admin API (gifts, answers,
+// notices), with a live admin session whose token the journeys share: a login needs a TOTP code
+// that is good once, and journeys of both projects run at once. Journeys that log in to the
+// console themselves create their own admin through this OWNER. Uses the built api.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/client.js';
-import { users } from '../../apps/api/dist/db/schema.js';
+import { adminAccounts, adminSessions } from '../../apps/api/dist/db/schema.js';
+import { sealSecret, totpKeys } from '../../apps/api/dist/modules/admin/totp.js';
 import { hashPassword } from '../../apps/api/dist/modules/auth/passwords.js';
 
 const dataDir = process.env.DATA_DIR;
 const email = process.env.BALCONY_E2E_ADMIN_EMAIL;
 const password = process.env.BALCONY_E2E_ADMIN_PASSWORD;
-if (!dataDir || !email || !password) {
-  console.error('prepare-data: DATA_DIR, BALCONY_E2E_ADMIN_EMAIL and BALCONY_E2E_ADMIN_PASSWORD are required');
+const totpSecret = process.env.BALCONY_E2E_ADMIN_TOTP_SECRET;
+const token = process.env.BALCONY_E2E_ADMIN_TOKEN;
+if (!dataDir || !email || !password || !totpSecret || !token) {
+  console.error('prepare-data: DATA_DIR and the BALCONY_E2E_ADMIN_* variables are required (playwright.config.ts)');
   process.exit(1);
 }
 
+// The api's own secret of this data folder (made here when missing), which seals TOTP secrets.
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
 const database = await openDatabase({ databaseUrl: undefined, databaseDir: join(dataDir, 'db') });
 try {
   await database.migrate();
-  const now = new Date();
-  await database.db
-    .insert(users)
+  const [owner] = await database.db
+    .insert(adminAccounts)
     .values({
-      brandId: 'delitoonb-fr',
       email,
-      nickname: 'e2e-admin',
+      name: 'E2E owner',
       passwordHash: await hashPassword(password),
-      status: 'ACTIVE',
-      role: 'ADMIN',
-      emailVerifiedAt: now,
-      signedUpAt: now,
+      totpSecret: sealSecret(totpKeys(config.auth.secret), totpSecret),
+      roles: ['OWNER'],
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (owner) {
+    await database.db.insert(adminSessions).values({
+      adminId: owner.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 8 * 3600_000),
+    });
+  }
 } finally {
   await database.close();
 }

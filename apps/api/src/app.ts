@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BRANDS, type PaymentMethod, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import { type AdminRole, BRANDS, type PaymentMethod, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import type { ServiceContext, Services } from './context.js';
+import type { AdminPrincipal, ServiceContext, Services } from './context.js';
 import type { Database } from './db/client.js';
 import { renderDemoImage } from './db/seed/demo-images.js';
 import { createClientAddressReader } from './http/client-address.js';
@@ -27,15 +27,18 @@ import {
 } from './http/errors.js';
 import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
+import { webPageDrops } from './http/web-pages.js';
 import { startJobs } from './jobs.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { totpKeys } from './modules/admin/totp.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -55,6 +58,7 @@ import { createWebPushSender } from './modules/notifications/push-sender.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import * as notifications from './modules/notifications/service.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { createSandboxProvider, type PaymentProvider, type PaymentProviders } from './modules/shop/providers.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { createStripeClient, createStripeProvider } from './modules/shop/stripe.js';
@@ -75,12 +79,20 @@ declare module 'fastify' {
     readiness: Readiness;
     /** This process's Prometheus metrics (GET /metrics). */
     metrics: Metrics;
+    /** The collaborators every service context carries, for work at start (server.ts). */
+    services: Services;
   }
   interface FastifyRequest {
     /** Built once per /api/v1 request (createServiceContext); the auth guard sets its caller. */
     ctx: ServiceContext;
     /** The reader's address: relayed by the web (signed) or from the socket and trusted proxies. */
     clientIp: string;
+    /** The console admin of an admin route, set by its guard (modules/admin/guard.ts). */
+    admin: AdminPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /** The roles an admin route is open to (OWNER besides); the route-table test reads it. */
+    adminRoles?: readonly AdminRole[];
   }
 }
 
@@ -129,6 +141,7 @@ export function createServices(
     payments: paymentProviders(config.payments),
     webOrigins: config.webOrigins,
     metrics,
+    totp: totpKeys(config.auth.secret),
   };
 }
 
@@ -193,6 +206,15 @@ export async function buildApp({
     openapi: {
       info: { title: 'Balcony webtoon API', version: '1.0.0' },
       servers: [],
+      components: {
+        securitySchemes: {
+          adminSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An admin console session (POST /api/v1/admin/auth/login); each admin route names its roles.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -203,7 +225,16 @@ export async function buildApp({
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   const services = createServices(config, app.log, metrics);
   app.decorate('catalogCache', services.cache);
+  app.decorate('services', services);
   metrics.watchCatalogCache(() => services.cache.stats());
+  // Each change made here also drops the web's visitor pages built from it (decision 0231).
+  services.cache.onInvalidate(
+    webPageDrops({
+      baseUrls: config.webPageDropUrls ?? config.webOrigins,
+      relaySecret: config.relaySecret,
+      log: app.log,
+    }),
+  );
   metrics.watchJobBacklog('send-pushes', () => notifications.pushBacklog(database.db, new Date()));
   if (redis) {
     const unsubscribe = [
@@ -253,6 +284,7 @@ export async function buildApp({
   await app.register(
     async (v1) => {
       v1.decorateRequest('ctx');
+      v1.decorateRequest('admin', null);
       v1.addHook('onRequest', async (request) => {
         request.ctx = createServiceContext(request, database.db, services);
       });
@@ -269,10 +301,13 @@ export async function buildApp({
       await v1.register(accountRoutes, { countryHeader: config.countryHeader });
       await v1.register(adminRoutes);
       await v1.register(couponRoutes);
+      await v1.register(reportRoutes);
       await v1.register(supportRoutes);
       await v1.register(commentRoutes);
       // Contact images: a private store, never served by /media (decision 0201).
       await v1.register(contactRoutes, { store: stores.private });
+      // The console's content and home (issue 15 items 3 and 4): images into the public originals.
+      await v1.register(catalogAdminRoutes, { store: stores.originals });
       await v1.register(notificationRoutes, {
         vapidPublicKey: config.webPush.publicKey,
         pushServiceHosts: config.pushServiceHosts,

@@ -49,6 +49,11 @@ const Env = z.object({
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: z.string().trim().default(''),
   WEB_RELAY_SECRET: z.string().min(32).optional(),
+  /**
+   * Where the api tells the web which visitor pages to drop after a catalog change (decision
+   * 0231): comma-separated base addresses, one per web replica; WEB_ORIGIN when unset.
+   */
+  WEB_PAGE_DROP_URLS: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
   CATALOG_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   CATALOG_CACHE_MB: z.coerce.number().int().positive().default(64),
@@ -129,6 +134,8 @@ export interface SocialConfig {
 }
 
 export interface AppConfig {
+  /** DATA_DIR: the embedded database, media, outboxes, local secrets and the first admin's file. */
+  dataDir: string;
   port: number;
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite database in `databaseDir` is used. */
@@ -139,6 +146,8 @@ export interface AppConfig {
   mediaDir: string;
   /** Origins allowed by CORS (the web front end). */
   webOrigins: string[];
+  /** Base addresses of the web replicas told which visitor pages to drop (decision 0231); WEB_ORIGIN when absent. */
+  webPageDropUrls?: string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Seed the demo catalog when the database has no series. */
   seedOnStart: boolean;
@@ -221,9 +230,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.API_PORT,
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
+    dataDir,
     databaseDir: join(dataDir, 'db'),
     mediaDir: join(dataDir, 'media'),
     webOrigins: e.WEB_ORIGIN.split(',').map((s) => s.trim()),
+    webPageDropUrls: e.WEB_PAGE_DROP_URLS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     seedOnStart: e.SEED_ON_START === 'auto',
     auth: {

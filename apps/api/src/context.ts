@@ -1,8 +1,9 @@
-import type { BrandConfig, ClientPlatform } from '@balcony/contracts';
+import type { AdminRole, BrandConfig, ClientPlatform } from '@balcony/contracts';
 import type { BaseLogger } from 'pino';
 import type { Db } from './db/client.js';
 import type { BusinessMetrics } from './metrics.js';
 import type { IdentityVerifier } from './modules/account/identity.js';
+import type { TotpKeys } from './modules/admin/totp.js';
 import type { SocialProviders } from './modules/auth/social/providers.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -34,6 +35,8 @@ export interface Services {
   webOrigins: readonly string[];
   /** Counters of purchases and payments, bumped after commit (decision 0216). */
   metrics: BusinessMetrics;
+  /** Seals admins' TOTP secrets (decision 0228). */
+  totp: TotpKeys;
 }
 
 export interface ServiceContext {
@@ -60,6 +63,19 @@ export interface ServiceContext {
 
 /** A context whose caller is a signed-in member (routes declared `auth: 'member'`). */
 export type MemberContext = ServiceContext & { user: UserRow; authTime: Date };
+
+/** A console admin, as an admin session names them (decision 0227). */
+export interface AdminPrincipal {
+  id: number;
+  email: string;
+  name: string;
+  roles: AdminRole[];
+  /** Brands the admin may act in; empty means every brand. */
+  brandIds: string[];
+}
+
+/** A context whose caller is a console admin acting in `brand` (routes declared `{ admin: [...] }`). */
+export type AdminContext = ServiceContext & { admin: AdminPrincipal };
 
 /**
  * Runs `fn` with `ctx` bound to one transaction: opens it, or joins the one `ctx` already holds,

@@ -1,10 +1,13 @@
+import { BRANDS, DEFAULT_BRAND_ID } from '@balcony/contracts';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { systemContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { seedReadingExtras } from './db/seed/reading-extras.js';
 import { isCatalogEmpty, seedDemoCatalog } from './db/seed/seed.js';
 import { seedSupportContent } from './db/seed/support.js';
+import { createFirstOwner } from './modules/admin/accounts.js';
 import { reindexSearch } from './modules/catalog/service.js';
 import { enterPhase, type Readiness } from './modules/health/readiness.js';
 
@@ -56,6 +59,13 @@ await database.withStartupLock(async () => {
   }
   // Rows written before search existed, or by hand, are indexed before the first request.
   await reindexSearch(database.db, { onlyEmpty: true });
+  // The embedded default makes its first admin itself; on PostgreSQL the operator runs
+  // `npm run admin -- create` (decision 0229).
+  if (!config.databaseUrl) {
+    const ctx = systemContext(database.db, app.services, BRANDS[DEFAULT_BRAND_ID], app.log);
+    const file = await createFirstOwner(ctx, app.services.totp, config.dataDir);
+    if (file) app.log.warn({ file }, 'first admin (OWNER) created: its password and TOTP secret are in this file');
+  }
 });
 enterPhase(readiness, 'ready');
 app.log.info('ready');

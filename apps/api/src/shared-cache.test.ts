@@ -74,6 +74,49 @@ describe('shared cache', () => {
     expect(await cache.get('k2', until, async () => ({ fresh: true }))).toEqual({ fresh: true });
   });
 
+  it('forgets only the answers holding an invalidated tag, and tells its listeners which', async () => {
+    const cache = createSharedCache({ ttlMs: 60_000, maxBytes: 1 << 20 });
+    const until = new Date(Date.now() + 60_000);
+    const told: (readonly string[] | null)[] = [];
+    cache.onInvalidate((tags) => told.push(tags));
+    let runs = 0;
+    const compute = async () => ({ run: ++runs });
+    const a = await cache.get('a', until, compute, ['series:1']);
+    const b = await cache.get('b', until, compute, ['series:2', 'lists:x']);
+    // Tags known from the value itself (an episode's series).
+    const c = await cache.get(
+      'c',
+      until,
+      async () => ({ seriesId: 1 }),
+      (v) => [`series:${v.seriesId}`],
+    );
+    cache.invalidate(['series:1']);
+    expect(told).toEqual([['series:1']]);
+    expect(await cache.get('a', until, compute, ['series:1'])).not.toBe(a);
+    expect(await cache.get('b', until, compute, ['series:2'])).toBe(b);
+    expect(await cache.get('c', until, async () => ({ seriesId: 1 }))).not.toBe(c);
+    cache.invalidate(['lists:x']);
+    expect(await cache.get('b', until, compute)).not.toBe(b);
+    cache.invalidate([]);
+    expect(told).toHaveLength(2);
+  });
+
+  it('keeps no answer computed while one of its tags was invalidated', async () => {
+    const cache = createSharedCache({ ttlMs: 60_000, maxBytes: 1 << 20 });
+    const until = new Date(Date.now() + 60_000);
+    let release: () => void = () => {};
+    const slow = cache.get(
+      'k',
+      until,
+      () => new Promise<object>((resolve) => (release = () => resolve({ stale: true }))),
+      ['series:7'],
+    );
+    cache.invalidate(['series:7']);
+    release();
+    expect(await slow).toEqual({ stale: true });
+    expect(await cache.get('k', until, async () => ({ fresh: true }), ['series:7'])).toEqual({ fresh: true });
+  });
+
   it('stays under its memory bound by dropping the least recently used answers', async () => {
     const cache = createSharedCache({ ttlMs: 60_000, maxBytes: 10_000 });
     const until = new Date(Date.now() + 60_000);
@@ -90,5 +133,16 @@ describe('shared cache', () => {
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(SharedAnswer.of({ items: [1, 2] }).etag).toBe(a.etag);
     expect(SharedAnswer.of({ items: [2, 1] }).etag).not.toBe(a.etag);
+  });
+});
+
+describe('an entry that measures nothing', () => {
+  it('is kept like any other (a brand without FAQ entries measured 0 bytes)', async () => {
+    const cache = createSharedCache({ ttlMs: 60_000, maxBytes: 1024 });
+    const empty = { categories: [], bytes: 0 };
+    expect(await cache.get('faq', new Date(Date.now() + 60_000), async () => empty)).toBe(empty);
+    expect(await cache.get('faq', new Date(Date.now() + 60_000), async () => ({ categories: [], bytes: 0 }))).toBe(
+      empty,
+    );
   });
 });

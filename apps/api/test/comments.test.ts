@@ -2,7 +2,7 @@ import { COMMENT_BLIND_REPORTS, type Comment, type PlatformId } from '@balcony/c
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../src/db/schema.js';
-import { createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
 // Comments on episodes (issue 13 items 1 and 8, decisions 0190–0194): the rules of spec §5, the
@@ -20,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Member = Awaited<ReturnType<typeof createMember>>;
-const newMember = (brandId: string = BRAND, extra: { role?: 'ADMIN'; birthedAt?: string } = {}) =>
+const newMember = (brandId: string = BRAND, extra: { birthedAt?: string } = {}) =>
   createMember(t.database.db, t.config.auth, { brandId, ...extra });
+const newAdmin = (brandId: string) =>
+  createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'], brandIds: [brandId] });
 
 function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object, brand = BRAND) {
   return t.app.inject({
@@ -178,7 +180,7 @@ describe('reports and BLIND (decision 0192)', () => {
     // Still shown to readers, and marked as reported for the reporter.
     expect(await find(c.id, reader)).toMatchObject({ content: 'Maybe rude', reported: true, state: null });
     expect(await find(c.id)).toMatchObject({ content: 'Maybe rude', reported: false });
-    const admin = await newMember(BRAND, { role: 'ADMIN' });
+    const admin = await newAdmin(BRAND);
     const reported = await data(api('GET', '/admin/comments', admin));
     expect(reported.items.find((x: { id: number }) => x.id === c.id)).toMatchObject({
       state: 'REPORT',
@@ -307,18 +309,20 @@ describe('the write limit (decision 0194)', () => {
 });
 
 describe('moderation (issue 13 item 8)', () => {
-  it('is for the brand’s admins only', async () => {
+  it('is for the brand’s support admins only', async () => {
     const m = await newMember();
+    const content = await createAdmin(t.database.db, t.app.services.totp, { roles: ['CONTENT'] });
     const c = await written(m, 'Fine');
     for (const [method, url] of [
       ['GET', '/admin/comments'],
       ['PUT', `/admin/comments/${c.id}/blind`],
       ['PUT', `/admin/comments/${c.id}/restore`],
     ] as const) {
-      expect(await failure(api(method, url, m))).toEqual([403, 'FORBIDDEN']);
+      expect(await failure(api(method, url, m))).toEqual([401, 'NOT_LOGIN_USER']);
       expect(await failure(api(method, url))).toEqual([401, 'NOT_LOGIN_USER']);
+      expect(await failure(api(method, url, content))).toEqual([403, 'FORBIDDEN']);
     }
-    const foreignAdmin = await newMember('bom-tw', { role: 'ADMIN' });
+    const foreignAdmin = await newAdmin('bom-tw');
     expect(await failure(api('PUT', `/admin/comments/${c.id}/blind`, foreignAdmin, undefined, 'bom-tw'))).toEqual([
       404,
       'NOT_EXIST',
@@ -327,7 +331,7 @@ describe('moderation (issue 13 item 8)', () => {
   });
 
   it('blinds and restores with an audit row each; a restored comment’s reports start again', async () => {
-    const admin = await newMember(BRAND, { role: 'ADMIN' });
+    const admin = await newAdmin(BRAND);
     const author = await newMember();
     const reporter = await newMember();
     const c = await written(author, 'Borderline');
@@ -348,27 +352,39 @@ describe('moderation (issue 13 item 8)', () => {
     expect((await data(api('PUT', `/admin/comments/${c.id}/restore`, admin))).state).toBeNull();
 
     const rows = await t.database.db
-      .select({ action: adminAudit.action, adminId: adminAudit.adminId, details: adminAudit.details })
+      .select({
+        action: adminAudit.action,
+        adminId: adminAudit.adminId,
+        targetId: adminAudit.targetId,
+        before: adminAudit.before,
+        after: adminAudit.after,
+      })
       .from(adminAudit)
-      .where(and(eq(adminAudit.targetUserId, author.id)));
+      .where(and(eq(adminAudit.targetUserId, author.id)))
+      .orderBy(adminAudit.id);
+    const target = { adminId: admin.id, targetId: String(c.id) };
     expect(rows).toEqual([
       {
         action: 'COMMENT_BLIND',
-        adminId: admin.id,
-        details: { commentId: c.id, previousState: 'REPORT', reportCount: 1 },
+        ...target,
+        before: { state: 'REPORT', reportCount: 1 },
+        after: { state: 'BLIND', reportCount: 1 },
       },
       {
         action: 'COMMENT_RESTORE',
-        adminId: admin.id,
-        details: { commentId: c.id, previousState: 'BLIND', reportCount: 1 },
+        ...target,
+        before: { state: 'BLIND', reportCount: 1 },
+        after: { state: null, reportCount: 0 },
       },
       {
         action: 'COMMENT_RESTORE',
-        adminId: admin.id,
-        details: { commentId: c.id, previousState: 'REPORT', reportCount: 1 },
+        ...target,
+        before: { state: 'REPORT', reportCount: 1 },
+        after: { state: null, reportCount: 0 },
       },
     ]);
-    const audit = await data(api('GET', `/admin/audit?userId=${author.id}`, admin));
+    const owner = await createAdmin(t.database.db, t.app.services.totp, { roles: ['OWNER'] });
+    const audit = await data(api('GET', `/admin/audit?userId=${author.id}`, owner));
     expect(audit.items.map((x: { action: string }) => x.action)).toContain('COMMENT_BLIND');
 
     await data(api('DELETE', `/comments/${c.id}`, author));

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { couponCodes, couponUsers, ledgerTransfers } from '../src/db/schema.js';
 import * as wallet from '../src/modules/wallet/service.js';
-import { createMember } from './factories.js';
+import { createAdmin, createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { bookBalance, LEDGER_CLEAN } from './support/purchase-book.js';
 
@@ -18,7 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coupons under concurrency on Po
   beforeAll(async () => {
     t = await createTestApp();
     expect(t.database.kind).toBe('postgres');
-    admin = await createMember(t.database.db, t.config.auth, { role: 'ADMIN' });
+    admin = await createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'] });
   });
   afterAll(() => t?.close());
   afterEach(async () => {

@@ -10,7 +10,7 @@ import { adminAudit, couponCodes, couponUsers, ownerships } from '../src/db/sche
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { demoCouponCodes, seedDemoCoupons } from '../src/db/seed/coupons.js';
 import * as wallet from '../src/modules/wallet/service.js';
-import { createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
 // Coupons (issue 12 item 3): registering codes and every refusal of spec §8, what each kind
@@ -22,7 +22,7 @@ const BRAND = 'delitoonb-fr';
 const OTHER_BRAND = 'bom-tw';
 
 let t: TestApp;
-let admin: Member;
+let admin: Awaited<ReturnType<typeof newAdmin>>;
 let story: Awaited<ReturnType<typeof createSeries>>;
 /** The coin products of the brand by coins (30 costs €4,99, 5 costs €0,99). */
 const product: Record<number, number> = {};
@@ -32,7 +32,7 @@ beforeAll(async () => {
   admin = await newAdmin();
   await seedCoinProducts(t.database.db);
   story = await createSeries(t.database.db, { title: 'Coupon Story', episodes: { count: 4, free: 1 } });
-  const shop = await data(api('GET', '/shop/products', admin));
+  const shop = await data(api('GET', '/shop/products'));
   for (const p of shop.products as { id: number; coins: number; firstPurchaseOnly: boolean }[]) {
     if (!p.firstPurchaseOnly) product[p.coins] = p.id;
   }
@@ -44,9 +44,10 @@ afterEach(async () => {
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId });
-const newAdmin = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId, role: 'ADMIN' });
+const newAdmin = (brandId = BRAND) =>
+  createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'], brandIds: [brandId] });
 
-function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brand = BRAND) {
+function api(method: 'GET' | 'POST', url: string, who?: { headers: object }, payload?: object, brand = BRAND) {
   return t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -337,18 +338,20 @@ describe('limits against guessing', () => {
 });
 
 describe('admin coupons', () => {
-  it('are for admins of the brand only (FORBIDDEN, NOT_LOGIN_USER), and every creation is audited', async () => {
+  it('are for FINANCE admins only (readers: NOT_LOGIN_USER, other roles: FORBIDDEN), and every creation is audited', async () => {
     const m = await newMember();
+    const support = await createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'] });
     const body = { name: 'x', grant: coinGrant, codes: { mode: 'SHARED' } };
-    expect(await failure(api('POST', '/admin/coupons', m, body))).toEqual([403, 'FORBIDDEN']);
+    expect(await failure(api('POST', '/admin/coupons', m, body))).toEqual([401, 'NOT_LOGIN_USER']);
     expect(await failure(api('POST', '/admin/coupons', undefined, body))).toEqual([401, 'NOT_LOGIN_USER']);
-    expect(await failure(api('GET', '/admin/coupons', m))).toEqual([403, 'FORBIDDEN']);
+    expect(await failure(api('POST', '/admin/coupons', support, body))).toEqual([403, 'FORBIDDEN']);
+    expect(await failure(api('GET', '/admin/coupons', support))).toEqual([403, 'FORBIDDEN']);
     const created = await createCoupon(coinGrant, { mode: 'BATCH', count: 2 });
     const more = await data(api('POST', `/admin/coupons/${created.id}/codes`, admin, { count: 3 }));
     expect(more.codes).toHaveLength(3);
     expect(more.coupon).toMatchObject({ id: created.id, codeCount: 5, registrations: 0, usesLeft: null });
     const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.adminId, admin.id));
-    const mine = audit.filter((a) => (a.details as { couponId?: number }).couponId === created.id);
+    const mine = audit.filter((a) => a.targetType === 'coupon' && a.targetId === String(created.id));
     expect(mine.map((a) => [a.action, (a.details as { count?: number }).count ?? null])).toEqual([
       ['COUPON_CREATE', null],
       ['COUPON_CODES', 3],
@@ -417,7 +420,7 @@ describe('admin coupons', () => {
       headers: { ...brandHeaders(), ...m.headers },
       payload: { count: 4 },
     });
-    expect([member.statusCode, member.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect([member.statusCode, member.json().code]).toEqual([401, 'NOT_LOGIN_USER']);
   });
 });
 
@@ -448,7 +451,9 @@ describe('the CLI (npm run admin:coupons)', () => {
       '--max-uses',
       '10',
       '--admin',
-      String(admin.id),
+      admin.email,
+      '--brand',
+      BRAND,
     );
     expect(made.exit, made.err).toBe(0);
     const code = made.out.at(-1) ?? '';
@@ -475,28 +480,30 @@ describe('the CLI (npm run admin:coupons)', () => {
         '--csv',
         file,
         '--admin',
-        String(admin.id),
+        admin.email,
+        '--brand',
+        BRAND,
       );
       expect(made.exit, made.err).toBe(0);
       expect((await readFile(file, 'utf8')).trim().split('\r\n')).toHaveLength(4);
       const couponId = JSON.parse(made.out[0] ?? '{}').id as number;
-      const more = await cli('codes', '--coupon', String(couponId), '--count', '2', '--admin', String(admin.id));
+      const more = await cli('codes', '--coupon', String(couponId), '--count', '2', '--admin', admin.email, '--brand', BRAND);
       expect(more.exit, more.err).toBe(0);
       expect(more.out.slice(2)).toHaveLength(2);
-      const listed = await cli('list', '--admin', String(admin.id));
+      const listed = await cli('list', '--admin', admin.email, '--brand', BRAND);
       expect(listed.exit).toBe(0);
       expect(JSON.parse(listed.out[0] ?? '{}').items.find((c: { id: number }) => c.id === couponId)).toMatchObject({
         codeCount: 5,
       });
 
-      const m = await newMember();
-      const refused = await cli('list', '--admin', String(m.id));
+      const support = await createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'] });
+      const refused = await cli('list', '--admin', support.email, '--brand', BRAND);
       expect(refused).toMatchObject({ exit: 1, err: expect.stringContaining('FORBIDDEN') });
-      expect(await cli('create', '--name', 'x', '--kind', 'COIN', '--admin', String(admin.id))).toMatchObject({
+      expect(await cli('create', '--name', 'x', '--kind', 'COIN', '--admin', admin.email)).toMatchObject({
         exit: 1,
         err: expect.stringContaining('grant'),
       });
-      expect((await cli('explode', '--admin', String(admin.id))).exit).toBe(1);
+      expect((await cli('explode', '--admin', admin.email)).exit).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { DisplayChannel, Genre, OwnershipType, ScheduleKey } from '@balcony/contracts';
+import type { AdminRole, DisplayChannel, Genre, OwnershipType, ScheduleKey } from '@balcony/contracts';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client.js';
 import {
+  adminAccounts,
+  adminSessions,
   banners,
   episodePages,
   episodes,
@@ -14,6 +17,8 @@ import {
   seriesGenres,
   users,
 } from '../src/db/schema.js';
+import { hashToken } from '../src/modules/admin/accounts.js';
+import { newTotpSecret, sealSecret, type TotpKeys } from '../src/modules/admin/totp.js';
 import { createTokenSigner, type TokenSettings } from '../src/modules/auth/tokens.js';
 import { reindexSearch } from '../src/modules/catalog/service.js';
 
@@ -127,8 +132,6 @@ export interface MemberSpec {
   /** A birth date makes the member an adult-verified one (with showAdult on). */
   birthedAt?: string;
   isBlToggle?: boolean;
-  /** ADMIN makes an admin of the brand (before its first request: the app keeps account rows a moment). */
-  role?: 'USER' | 'ADMIN';
 }
 
 /** A member straight in the database, with an access token signed by the app's own signer. */
@@ -146,7 +149,6 @@ export async function createMember(db: Db, auth: TokenSettings, spec: MemberSpec
       showAdult: adult,
       birthedAt: spec.birthedAt ?? null,
       isBlToggle: spec.isBlToggle ?? true,
-      role: spec.role ?? 'USER',
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');
@@ -178,4 +180,39 @@ export async function storeOriginal(mediaDir: string, url: string): Promise<void
     .png()
     .toBuffer();
   await writeFile(file, png);
+}
+
+export interface AdminSpec {
+  /** SUPPORT unless given. */
+  roles?: AdminRole[];
+  /** The brands the admin may act in; every brand unless given. */
+  brandIds?: string[];
+}
+
+/**
+ * A console admin straight in the database, with a live admin session (as a login with the
+ * password and TOTP would give; test/admin-console.test.ts tests that login itself).
+ */
+export async function createAdmin(db: Db, totp: TotpKeys, spec: AdminSpec = {}) {
+  const totpSecret = newTotpSecret();
+  const [row] = await db
+    .insert(adminAccounts)
+    .values({
+      email: `${unique('admin')}@example.com`,
+      name: unique('Admin'),
+      // Not a hash of any password: this admin never logs in with one.
+      passwordHash: 'not-a-password-hash',
+      totpSecret: sealSecret(totp, totpSecret),
+      roles: spec.roles ?? ['SUPPORT'],
+      brandIds: spec.brandIds ?? [],
+    })
+    .returning();
+  if (!row) throw new Error('admin insert returned nothing');
+  const token = `adm.${randomBytes(32).toString('base64url')}`;
+  await db.insert(adminSessions).values({
+    adminId: row.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 8 * 3600_000),
+  });
+  return { id: row.id, email: row.email, token, totpSecret, headers: { authorization: `Bearer ${token}` } };
 }

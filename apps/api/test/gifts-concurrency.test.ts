@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, ledgerTransfers, ownerships } from '../src/db/schema.js';
 import { expireDue } from '../src/modules/gifts/service.js';
 import * as wallet from '../src/modules/wallet/service.js';
-import { createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { LEDGER_CLEAN } from './support/purchase-book.js';
 
@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('gifts under concurrency on Post
   beforeAll(async () => {
     t = await createTestApp();
     expect(t.database.kind).toBe('postgres');
-    admin = await createMember(t.database.db, t.config.auth, { role: 'ADMIN' });
+    admin = await createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'] });
     story = await createSeries(t.database.db, { title: 'Racing Gifts', episodes: { count: 4, free: 1 } });
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, episodes, gifts, ledgerTransfers, users } from '../src/db/schema.js';
 import { expireDue } from '../src/modules/gifts/service.js';
 import * as wallet from '../src/modules/wallet/service.js';
-import { createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { memberHelpers, newEmail } from './support/members.js';
 
@@ -23,7 +23,7 @@ const helpers = memberHelpers(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createMember(t.database.db, t.config.auth, { brandId: BRAND, role: 'ADMIN' });
+  admin = await createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'], brandIds: [BRAND] });
   // Episodes 1 free, 2–5 paid; renting costs 2 and buying 4 coins.
   story = await createSeries(t.database.db, { title: 'Gifted Harbour', episodes: { count: 5, free: 1 } });
 });
@@ -96,7 +96,7 @@ async function accessOf(m: Member, n: number) {
 }
 
 describe('sending gifts (admins only)', () => {
-  it('refuses visitors and members who are not admins', async () => {
+  it('refuses visitors and readers (no admin session) and admins without FINANCE', async () => {
     const m = await newMember();
     const body = {
       targets: [{ type: 'USER', userId: m.id }],
@@ -105,7 +105,9 @@ describe('sending gifts (admins only)', () => {
       idempotencyKey: randomUUID(),
     };
     expect(await failure(api('POST', '/admin/gifts', undefined, body))).toEqual([401, 'NOT_LOGIN_USER']);
-    expect(await failure(api('POST', '/admin/gifts', m, body))).toEqual([403, 'FORBIDDEN']);
+    expect(await failure(api('POST', '/admin/gifts', m, body))).toEqual([401, 'NOT_LOGIN_USER']);
+    const support = await createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'] });
+    expect(await failure(api('POST', '/admin/gifts', support, body))).toEqual([403, 'FORBIDDEN']);
     expect(await count(m)).toBe(0);
   });
 
@@ -159,7 +161,9 @@ describe('sending gifts (admins only)', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       adminId: admin.id,
-      details: { giftId: first.gifts[0]?.id, applied: true, kind: 'COIN', idempotencyKey },
+      targetType: 'gift',
+      targetId: String(first.gifts[0]?.id),
+      details: { applied: true, kind: 'COIN', idempotencyKey },
     });
   });
 });
@@ -231,7 +235,10 @@ describe('the box and receiving one gift', () => {
   it('answers NOT_FOUND_GIFT for a gift that does not exist or belongs to another brand', async () => {
     const m = await newMember();
     expect(await failure(receive(m, 2_000_000_000))).toEqual([404, 'NOT_FOUND_GIFT']);
-    const elsewhereAdmin = await createMember(t.database.db, t.config.auth, { brandId: OTHER_BRAND, role: 'ADMIN' });
+    const elsewhereAdmin = await createAdmin(t.database.db, t.app.services.totp, {
+      roles: ['FINANCE'],
+      brandIds: [OTHER_BRAND],
+    });
     const elsewhere = await newMember(OTHER_BRAND);
     const sent = await t.app.inject({
       method: 'POST',

@@ -28,9 +28,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    dataDir: mediaDir,
     databaseDir: 'memory://',
     mediaDir,
     webOrigins: ['http://localhost:3000'],
+    // No web replica listens in API tests; test/admin-home.test.ts gives one of its own.
+    webPageDropUrls: [],
     logLevel: 'silent',
     seedOnStart: false,
     auth: { secret: randomBytes(32), accessTtlSeconds: 900, refreshTtlSeconds: 30 * 24 * 3600 },

@@ -7,7 +7,7 @@ import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { LEDGER_CSV_HEADER } from '../src/modules/wallet/ledger.js';
 import * as walletRepo from '../src/modules/wallet/repo.js';
 import * as wallet from '../src/modules/wallet/service.js';
-import { createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { DAY } from './support/clock.js';
 import { memberHelpers } from './support/members.js';
@@ -24,7 +24,7 @@ const helpers = memberHelpers(() => t);
 beforeAll(async () => {
   t = await createTestApp();
   await seedCoinProducts(t.database.db);
-  admin = await createMember(t.database.db, t.config.auth, { role: 'ADMIN' });
+  admin = await createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'] });
   // Episodes 1 free, 2–5 paid; renting costs 2 and buying 4 coins.
   story = await createSeries(t.database.db, { title: 'Ledger Harbour', episodes: { count: 5, free: 1 } });
   // The brand's own title, which its pages show, differs from the original one.

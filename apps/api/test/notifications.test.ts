@@ -24,7 +24,7 @@ import {
   type PushTarget,
 } from '../src/modules/notifications/push-sender.js';
 import { deleteExpired, scanTriggers, sendDuePushes } from '../src/modules/notifications/service.js';
-import { createMember, createSeries, grant } from './factories.js';
+import { createAdmin, createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
 // Notifications (issue 13 item 6; decisions 0205–0212): each kind made by its trigger, once;
@@ -41,7 +41,7 @@ let admin: Member;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createMember(t.database.db, t.config.auth, { brandId: BRAND, role: 'ADMIN' });
+  admin = await createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT', 'FINANCE'], brandIds: [BRAND] });
 });
 afterAll(() => t.close());
 
@@ -317,7 +317,9 @@ describe('pushes', () => {
   });
 
   it('the VAPID public key is given to members', async () => {
-    expect(await data(api('GET', '/notifications/push/key', admin))).toEqual({ publicKey: 'test-public-key' });
+    expect(await data(api('GET', '/notifications/push/key', await newMember()))).toEqual({
+      publicKey: 'test-public-key',
+    });
   });
 
   it('a member who agrees gets the push on each browser, once, with the link and the brand’s texts', async () => {

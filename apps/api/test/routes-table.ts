@@ -12,7 +12,10 @@ export type RouteClass =
   | 'MEMBER_SELF'
   /** Takes an id, token, e-mail or phone (path, query or body) that can name another member's thing. */
   | 'MEMBER_RESOURCE'
-  /** Admins of the caller's brand only (role ADMIN); any other member gets FORBIDDEN. */
+  /**
+   * Console admins only (issue 15): a reader's bearer is no admin session (NOT_LOGIN_USER); which
+   * role reaches which route is proven by test/admin-roles.test.ts from the routes' own config.
+   */
   | 'ADMIN';
 
 /** How the route reads the bearer: `guard.requireUser`, `guard.optionalUser`, or not at all. */
@@ -39,6 +42,7 @@ export const ROUTE_TABLE = {
   'GET /api/v1/contents/sitemap': PUBLIC_OPTIONAL,
   'GET /api/v1/search': PUBLIC_OPTIONAL,
   'GET /api/v1/banners': PUBLIC_OPTIONAL,
+  'GET /api/v1/contents/home-tabs': PUBLIC_OPTIONAL,
   'GET /api/v1/auth/ip-kr': PUBLIC,
   'GET /api/v1/auth/social/providers': PUBLIC,
   'POST /api/v1/auth/social/:provider/start': PUBLIC,
@@ -194,7 +198,20 @@ export const ROUTE_TABLE = {
     names: 'userIds and addresses in the body: whose box gets a gift',
   },
 
-  // admin: a member id of the admin's brand; everyone else is FORBIDDEN
+  // the console's own: its login is open (rate-limited per address and per e-mail), the rest admins only
+  'POST /api/v1/admin/auth/login': { class: 'PUBLIC', guard: 'none' },
+  'GET /api/v1/admin/auth/me': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the admin' },
+  'POST /api/v1/admin/auth/logout': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the session' },
+  'GET /api/v1/admin/accounts': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the admins' },
+  'POST /api/v1/admin/accounts': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new admin' },
+  'PUT /api/v1/admin/accounts/:id/status': { class: 'ADMIN', guard: 'bearer', names: 'an admin id' },
+  'GET /api/v1/admin/qna/:id/attachments/:position': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: "a contact request id: a member's image",
+  },
+
+  // admin: a member id of the admin's brand
   'POST /api/v1/admin/coins/adjust': {
     class: 'ADMIN',
     guard: 'bearer',
@@ -205,6 +222,31 @@ export const ROUTE_TABLE = {
     guard: 'bearer',
     names: 'a userId in the query: audit rows about a member',
   },
+
+  // business (issue 15 items 5 and 7): the brand's figures, products, members' ledgers and refunds; FINANCE
+  'GET /api/v1/admin/reports/sales': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/series': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/readers': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/freetime': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/coupons': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/sales.csv': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/series.csv': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/readers.csv': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/freetime.csv': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/reports/coupons.csv': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: sums' },
+  'GET /api/v1/admin/shop/products': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the products' },
+  'POST /api/v1/admin/shop/products': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a product' },
+  'PUT /api/v1/admin/shop/products/order': { class: 'ADMIN', guard: 'bearer', names: 'product ids of the brand' },
+  'PUT /api/v1/admin/shop/products/:productId': { class: 'ADMIN', guard: 'bearer', names: 'a product id of the brand' },
+  'PUT /api/v1/admin/shop/products/:productId/active': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a product id of the brand',
+  },
+  'GET /api/v1/admin/members': { class: 'ADMIN', guard: 'bearer', names: 'an id or e-mail: members of the brand' },
+  'GET /api/v1/admin/members/:memberId/ledger': { class: 'ADMIN', guard: 'bearer', names: 'a member id of the brand' },
+  'GET /api/v1/admin/members/:memberId/orders': { class: 'ADMIN', guard: 'bearer', names: 'a member id of the brand' },
+  'POST /api/v1/admin/orders/:orderId/refund': { class: 'ADMIN', guard: 'bearer', names: 'an order id of the brand' },
 
   // coupons: registered into the caller's own account; the admin's are the brand's
   'POST /api/v1/coupons': SELF,
@@ -231,6 +273,7 @@ export const ROUTE_TABLE = {
   'POST /api/v1/admin/notices': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new notice' },
   'PUT /api/v1/admin/notices/:id': { class: 'ADMIN', guard: 'bearer', names: 'a notice id of the brand' },
   'DELETE /api/v1/admin/notices/:id': { class: 'ADMIN', guard: 'bearer', names: 'a notice id of the brand' },
+  'GET /api/v1/admin/faq': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the FAQ' },
   'POST /api/v1/admin/faq/categories': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a category' },
   'PUT /api/v1/admin/faq/categories/:id': { class: 'ADMIN', guard: 'bearer', names: 'a FAQ category id of the brand' },
   'DELETE /api/v1/admin/faq/categories/:id': {
@@ -327,6 +370,34 @@ export const ROUTE_TABLE = {
     guard: 'bearer',
     names: "an endpoint in the body: another member's browser subscription",
   },
+
+  // content and home (issue 15 items 3 and 4): the catalog, never a member's data
+  'POST /api/v1/admin/images': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: an image' },
+  'GET /api/v1/admin/series': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the series' },
+  'POST /api/v1/admin/series': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new series' },
+  'GET /api/v1/admin/series/:seriesId': { class: 'ADMIN', guard: 'bearer', names: 'a series id' },
+  'PUT /api/v1/admin/series/:seriesId': { class: 'ADMIN', guard: 'bearer', names: 'a series id' },
+  'POST /api/v1/admin/series/:seriesId/episodes': { class: 'ADMIN', guard: 'bearer', names: 'a series id' },
+  'GET /api/v1/admin/episodes/:episodeId': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'PUT /api/v1/admin/episodes/:episodeId': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'GET /api/v1/admin/episodes/:episodeId/preview': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'PUT /api/v1/admin/episodes/:episodeId/text': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'POST /api/v1/admin/episodes/:episodeId/pages': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'PUT /api/v1/admin/episodes/:episodeId/pages/order': { class: 'ADMIN', guard: 'bearer', names: 'an episode id' },
+  'PUT /api/v1/admin/episodes/:episodeId/pages/:pageId': { class: 'ADMIN', guard: 'bearer', names: 'a page id' },
+  'DELETE /api/v1/admin/episodes/:episodeId/pages/:pageId': { class: 'ADMIN', guard: 'bearer', names: 'a page id' },
+  'GET /api/v1/admin/banners': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the banners' },
+  'POST /api/v1/admin/banners': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a banner' },
+  'PUT /api/v1/admin/banners/order': { class: 'ADMIN', guard: 'bearer', names: 'banner ids of the brand' },
+  'PUT /api/v1/admin/banners/:bannerId': { class: 'ADMIN', guard: 'bearer', names: 'a banner id of the brand' },
+  'DELETE /api/v1/admin/banners/:bannerId': { class: 'ADMIN', guard: 'bearer', names: 'a banner id of the brand' },
+  'GET /api/v1/admin/picks': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the picks' },
+  'POST /api/v1/admin/picks': { class: 'ADMIN', guard: 'bearer', names: 'series ids of the brand' },
+  'PUT /api/v1/admin/picks/order': { class: 'ADMIN', guard: 'bearer', names: 'pick ids of the brand' },
+  'PUT /api/v1/admin/picks/:pickId': { class: 'ADMIN', guard: 'bearer', names: 'a pick id of the brand' },
+  'DELETE /api/v1/admin/picks/:pickId': { class: 'ADMIN', guard: 'bearer', names: 'a pick id of the brand' },
+  'GET /api/v1/admin/home/tabs': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the tab bar' },
+  'PUT /api/v1/admin/home/tabs': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the tab bar' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type Operation = keyof typeof ROUTE_TABLE;

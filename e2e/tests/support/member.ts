@@ -206,24 +206,13 @@ export async function logIn(page: Page, member: Pick<Member, 'email' | 'password
   expect(await logInWith(page, member.email, member.password)).toBeNull();
 }
 
-/** The admin's access token of this worker, kept while it has more than a minute left. */
-let admin: { token: string; expiresAt: number } | null = null;
-
 /**
- * An access token of the default brand's admin, made before the system started
- * (support/prepare-data.mjs), for journeys that send gifts, answer requests or publish notices.
- * One login serves the worker until its token nears its end: the api opens at most 10 new
- * sessions of an account an hour (DUPLICATE_LOGIN, decision 0027), fewer than the journeys that
- * act as the admin in a full run of both projects.
+ * The admin-session token of the console OWNER made before the system started
+ * (support/prepare-data.mjs), for journeys that send gifts, answer requests or publish notices
+ * through the admin API.
  */
 export async function adminToken(): Promise<string> {
-  if (admin && admin.expiresAt - Date.now() > 60_000) return admin.token;
-  const email = process.env.BALCONY_E2E_ADMIN_EMAIL;
-  const password = process.env.BALCONY_E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('run through playwright.config.ts: the e2e admin is not set');
-  const tokens = await api<{ accessToken: { token: string; expiredAt: string } }>('POST', '/auth/local/login', {
-    body: { email, password },
-  });
-  admin = { token: tokens.accessToken.token, expiresAt: Date.parse(tokens.accessToken.expiredAt) };
-  return admin.token;
+  const token = process.env.BALCONY_E2E_ADMIN_TOKEN;
+  if (!token) throw new Error('run through playwright.config.ts: the e2e admin is not set');
+  return token;
 }

@@ -360,32 +360,3 @@ export const AdminAdjustmentResult = z.object({
   applied: z.boolean(),
 });
 export type AdminAdjustmentResult = z.infer<typeof AdminAdjustmentResult>;
-
-export const ADMIN_AUDIT_PAGE_SIZE = 20;
-
-/** GET /admin/audit: the admin's brand's audit log, newest first, optionally about one member. */
-export const AdminAuditQuery = z.object({
-  userId: IdParam.optional(),
-  page: PageNumber.default(1),
-  size: z.coerce.number().int().min(1).max(100).default(ADMIN_AUDIT_PAGE_SIZE),
-});
-export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
-
-/** One admin action: who did what to whom (COIN_ADJUST, GRANT_ADMIN) and its details. */
-export const AdminAuditEntry = z.object({
-  id: z.number().int(),
-  adminId: z.number().int(),
-  action: z.string(),
-  targetUserId: z.number().int().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-});
-export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
-
-export const AdminAuditPage = z.object({
-  items: z.array(AdminAuditEntry),
-  page: z.number().int(),
-  size: z.number().int(),
-  total: z.number().int(),
-});
-export type AdminAuditPage = z.infer<typeof AdminAuditPage>;

@@ -1,4 +1,7 @@
 export * from './account.js';
+export * from './admin.js';
+export * from './admin-business.js';
+export * from './admin-content.js';
 export * from './auth.js';
 export * from './brands.js';
 export * from './catalog.js';

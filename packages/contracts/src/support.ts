@@ -159,6 +159,12 @@ export const AdminFaqEntry = z.object({
 });
 export type AdminFaqEntry = z.infer<typeof AdminFaqEntry>;
 
+/** GET /admin/faq: every category of the brand, empty ones too, with its entries, in position order. */
+export const AdminFaq = z.object({
+  categories: z.array(AdminFaqCategory.extend({ entries: z.array(AdminFaqEntry) })),
+});
+export type AdminFaq = z.infer<typeof AdminFaq>;
+
 // ——— policies ———
 
 /** The terms of use (/policy) and the privacy policy (/privacy). */

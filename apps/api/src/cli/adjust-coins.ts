@@ -12,25 +12,25 @@ import {
 } from '@balcony/contracts';
 import { systemContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import { adjustCoins, grantAdmin } from '../modules/admin/service.js';
+import { actingAdmin } from '../modules/admin/accounts.js';
+import { adjustCoins } from '../modules/admin/service.js';
 import * as users from '../modules/users/service.js';
 import { type CliDeps, type CliSession, invokedDirectly, openCliSession } from './database.js';
 
 // `npm run admin:coins`: the admin coin adjustment of the API (POST /api/v1/admin/coins/adjust)
 // from a shell, through the same service, so it is checked, keyed and audited alike. It acts as
-// the admin given by --admin (or ADMIN_USER_ID), in the brand of the member adjusted.
+// the console admin (FINANCE or OWNER) whose e-mail --admin gives (or ADMIN_EMAIL), in the brand
+// of the member adjusted.
 //
 //   npm run admin:coins -- --user 42 --type BONUS --amount 50 --reason "Apology for the outage" \
-//     [--valid-days 30] [--key <idempotency key>] --admin 7
-//   npm run admin:coins -- --grant-admin 7 [--admin <an existing admin>]
+//     [--valid-days 30] [--key <idempotency key>] --admin finance@example.com
 //
 // Exit code 0 when done (also for a retried key, which changes nothing), 1 on any error.
 
 const USAGE = `usage:
   npm run admin:coins -- --user <id> --type COIN|FREE_COIN|BONUS|MILEAGE --amount <+charge|-deduct>
-                         --reason "<why>" [--valid-days <days>] [--key <key>] --admin <admin id>
-  npm run admin:coins -- --grant-admin <user id> [--admin <admin id>]
---admin may come from ADMIN_USER_ID. Without --key a new key is made and printed: pass it again to retry safely.`;
+                         --reason "<why>" [--valid-days <days>] [--key <key>] --admin <admin e-mail>
+--admin may come from ADMIN_EMAIL. Without --key a new key is made and printed: pass it again to retry safely.`;
 
 class UsageError extends Error {}
 
@@ -67,7 +67,6 @@ function optionsOf(argv: string[]) {
       'valid-days': { type: 'string' },
       key: { type: 'string' },
       admin: { type: 'string' },
-      'grant-admin': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,24 +91,8 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
 
   let database: Database | undefined;
   try {
-    const adminValue = options.admin ?? process.env.ADMIN_USER_ID;
-    const adminId = adminValue === undefined || adminValue === '' ? null : idOf(adminValue, '--admin');
-    const grantTo = options['grant-admin'];
-    if (grantTo !== undefined) {
-      const userId = idOf(grantTo, '--grant-admin');
-      const session = await openCliSession(deps);
-      database = session.database;
-      const ctx = systemContext(database.db, session.services, await brandOf(session, userId), session.log);
-      const result = await grantAdmin(ctx, { userId, grantedBy: adminId });
-      out(
-        result.changed
-          ? `user ${userId} (${ctx.brand.id}) is now an admin`
-          : `user ${userId} (${ctx.brand.id}) was already an admin`,
-      );
-      return 0;
-    }
-
-    if (adminId === null) throw new UsageError('--admin <admin user id> is required (or ADMIN_USER_ID)');
+    const adminEmail = options.admin ?? process.env.ADMIN_EMAIL;
+    if (!adminEmail) throw new UsageError('--admin <admin e-mail> is required (or ADMIN_EMAIL)');
     const generatedKey = options.key === undefined;
     const parsed = AdminAdjustmentRequest.safeParse({
       userId: idOf(options.user, '--user'),
@@ -127,9 +110,7 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
     const session = await openCliSession(deps);
     database = session.database;
     const base = systemContext(database.db, session.services, await brandOf(session, input.userId), session.log);
-    const admin = await users.findById(base, adminId);
-    if (!admin) throw new AppError('FORBIDDEN', `user ${adminId} (--admin) does not exist`);
-    const result = await adjustCoins({ ...base, user: admin }, input);
+    const result = await adjustCoins(await actingAdmin(base, adminEmail, ['FINANCE']), input);
     const verb = input.amount > 0 ? 'charged' : 'deducted';
     out(
       result.applied
@@ -164,7 +145,7 @@ function messageOf(error: unknown): string {
     const detail = error.details as { reason?: string } | string | undefined;
     const why = typeof detail === 'string' ? detail : detail?.reason;
     const hints: Partial<Record<string, string>> = {
-      FORBIDDEN: 'the --admin user must be an active ADMIN of the member’s brand (grant it with --grant-admin)',
+      FORBIDDEN: 'the --admin e-mail must be an active console admin with FINANCE or OWNER (npm run admin -- list)',
       NOT_FOUND_USER: 'no such member (or withdrawn)',
       COIN_INSUFFICIENT: 'the member has fewer coins of this type than the deduction',
     };

@@ -15,20 +15,20 @@ import {
 import type { z } from 'zod';
 import { systemContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import type { AdminContext } from '../modules/admin/service.js';
+import { actingAdmin } from '../modules/admin/accounts.js';
 import * as coupons from '../modules/coupons/service.js';
-import * as users from '../modules/users/service.js';
 import { type CliDeps, invokedDirectly, openCliSession } from './database.js';
 
 // `npm run admin:coupons`: the admin coupon routes of the API (POST /api/v1/admin/coupons, …/codes,
 // GET /api/v1/admin/coupons) from a shell, through the same service, so they are checked and
-// audited alike. It acts as the admin given by --admin (or ADMIN_USER_ID), in that admin's brand.
+// audited alike. It acts as the console admin (FINANCE or OWNER) whose e-mail --admin gives (or
+// ADMIN_EMAIL), in the brand --brand names (the default brand without it).
 // The codes made are printed (or written to --csv) this once: only their hashes are stored.
 //
-//   npm run admin:coupons -- create --name "Welcome" --kind COIN --coin-type BONUS --coins 10 --code WELCOME-2026 --admin 7
-//   npm run admin:coupons -- create --name "Spring" --kind DISCOUNT --percent 20 --minimum 499 --count 500 --csv spring.csv --admin 7
-//   npm run admin:coupons -- codes --coupon 3 --count 100 --csv more.csv --admin 7
-//   npm run admin:coupons -- list --admin 7
+//   npm run admin:coupons -- create --name "Welcome" --kind COIN --coin-type BONUS --coins 10 --code WELCOME-2026 --admin finance@example.com
+//   npm run admin:coupons -- create --name "Spring" --kind DISCOUNT --percent 20 --minimum 499 --count 500 --csv spring.csv --admin finance@example.com
+//   npm run admin:coupons -- codes --coupon 3 --count 100 --csv more.csv --admin finance@example.com
+//   npm run admin:coupons -- list --admin finance@example.com
 //
 // Exit code 0 when done, 1 on any error.
 
@@ -39,10 +39,10 @@ const USAGE = `usage:
       EPISODE_*: --episode <episode id>
       codes:     [--code <your code>] [--max-uses <n>]   one shared code (generated without --code; no limit without --max-uses)
                  | --count <n>                           a batch of n single-use codes
-      [--starts <ISO time>] [--ends <ISO time>] [--csv <file>] --admin <admin id>
-  npm run admin:coupons -- codes --coupon <id> --count <n> [--csv <file>] --admin <admin id>
-  npm run admin:coupons -- list [--page <n>] --admin <admin id>
---admin may come from ADMIN_USER_ID. Codes are shown once: keep the output or the CSV file.`;
+      [--starts <ISO time>] [--ends <ISO time>] [--csv <file>] --admin <admin e-mail> [--brand <id>]
+  npm run admin:coupons -- codes --coupon <id> --count <n> [--csv <file>] --admin <admin e-mail> [--brand <id>]
+  npm run admin:coupons -- list [--page <n>] --admin <admin e-mail> [--brand <id>]
+--admin may come from ADMIN_EMAIL. Codes are shown once: keep the output or the CSV file.`;
 
 class UsageError extends Error {}
 
@@ -71,6 +71,7 @@ function optionsOf(argv: string[]) {
       coupon: { type: 'string' },
       page: { type: 'string' },
       admin: { type: 'string' },
+      brand: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -135,9 +136,10 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
 
   let database: Database | undefined;
   try {
-    const adminValue = options.admin ?? process.env.ADMIN_USER_ID;
-    if (adminValue === undefined || adminValue === '') throw new UsageError('--admin <admin user id> is required');
-    const adminId = idOf(adminValue, '--admin');
+    const adminEmail = options.admin ?? process.env.ADMIN_EMAIL;
+    if (!adminEmail) throw new UsageError('--admin <admin e-mail> is required (or ADMIN_EMAIL)');
+    const brand = getBrand(options.brand ?? DEFAULT_BRAND_ID);
+    if (!brand) throw new UsageError(`unknown brand ${options.brand}: one of ${Object.keys(BRANDS).join(', ')}`);
     const body =
       command === 'create'
         ? parsed(CreateCouponRequest, createRequest(options))
@@ -153,11 +155,7 @@ export async function run(argv: string[], deps: CliDeps = {}): Promise<number> {
     const session = await openCliSession(deps);
     database = session.database;
     const { services, log } = session;
-    const lookup = systemContext(database.db, services, BRANDS[DEFAULT_BRAND_ID], log);
-    const admin = await users.findById(lookup, adminId);
-    const brand = admin ? getBrand(admin.brandId) : undefined;
-    if (!admin || !brand) throw new AppError('FORBIDDEN', `user ${adminId} (--admin) does not exist`);
-    const ctx: AdminContext = { ...systemContext(database.db, services, brand, log), user: admin };
+    const ctx = await actingAdmin(systemContext(database.db, services, brand, log), adminEmail, ['FINANCE']);
 
     if (command === 'list') {
       const page = await coupons.adminList(ctx, { page: num(options.page) ?? 1, size: 100 });

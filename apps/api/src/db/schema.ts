@@ -12,6 +12,7 @@ import type {
   Genre,
   GiftKind,
   GiftStatus,
+  HomeTabSlug,
   Layout,
   NotificationKind,
   OrderStatus,
@@ -265,6 +266,16 @@ export const banners = pgTable(
   (t) => [index('banners_brand_idx').on(t.brandId, t.position)],
 );
 
+/**
+ * The order of a brand's home tab bar, set in the console (issue 15 item 4); a brand without a
+ * row shows DEFAULT_HOME_TAB_ORDER.
+ */
+export const brandHomeTabs = pgTable('brand_home_tabs', {
+  brandId: text('brand_id').primaryKey(),
+  tabs: text('tabs').array().$type<HomeTabSlug[]>().notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Every User field of spec §3, plus what an account needs (brand, credentials, status). */
 export const users = pgTable(
   'users',
@@ -330,7 +341,12 @@ export const refreshTokens = pgTable(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    // Sessions begun or renewed per day (the dashboards' active members, decision 0234).
+    index('refresh_tokens_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -545,6 +561,10 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     index('ledger_transfers_user_idx').on(t.userId, t.ledger, t.createdAt),
+    // Coins spent on episodes per period (the dashboards' per-series figures, decision 0234).
+    index('ledger_transfers_use_time_idx')
+      .on(t.createdAt)
+      .where(sql`${t.type} = 'USE' and ${t.purchaseId} is not null`),
   ],
 );
 
@@ -658,6 +678,9 @@ export const orders = pgTable(
     uniqueIndex('orders_user_key_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_coupon_user_idx').on(t.couponUserId).where(sql`${t.couponUserId} is not null`),
+    // Sales and refunds of a brand per day (the dashboards, decision 0234).
+    index('orders_brand_paid_idx').on(t.brandId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_brand_refunded_idx').on(t.brandId, t.refundedAt).where(sql`${t.refundedAt} is not null`),
   ],
 );
 
@@ -688,23 +711,90 @@ export const episodePurchases = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('episode_purchases_user_key_uq').on(t.userId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('episode_purchases_user_key_uq').on(t.userId, t.idempotencyKey),
+    // Purchases of a brand per day (the dashboards, decision 0234).
+    index('episode_purchases_brand_time_idx').on(t.brandId, t.createdAt),
+  ],
 );
 
-/** Every admin action, who did it to whom and why. */
-export const adminAudit = pgTable(
-  'admin_audit',
+/**
+ * The console's admins (issue 15, decision 0227): apart from reader accounts, with roles, an
+ * argon2id password and a TOTP secret (encrypted with the auth secret). `brand_ids` empty means
+ * every brand. Never deleted: a disabled admin's name stays on the audit log.
+ */
+export const adminAccounts = pgTable(
+  'admin_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecret: text('totp_secret').notNull(),
+    roles: text('roles').array().notNull(),
+    brandIds: text('brand_ids').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').$type<'ACTIVE' | 'DISABLED'>().notNull().default('ACTIVE'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP time step last accepted: a code is good once (replay refused). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_accounts_email_uq').on(t.email),
+    check('admin_accounts_status', sql`${t.status} in ('ACTIVE', 'DISABLED')`),
+  ],
+);
+
+/** A console login: the opaque token's hash, ended by idleness, age, logout or disabling. */
+export const adminSessions = pgTable(
+  'admin_sessions',
   {
     id: serial('id').primaryKey(),
     adminId: integer('admin_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => adminAccounts.id),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('admin_sessions_token_uq').on(t.tokenHash), index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Every admin action: who (a console admin; before issue 15, a reader account with the ADMIN
+ * role), what, on which record, its state before and after, in which brand, from which address.
+ * Written in the action's transaction; a trigger refuses every UPDATE and DELETE (decision 0230).
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => adminAccounts.id),
+    /** The reader account that acted, for entries older than the console. */
+    memberAdminId: integer('member_admin_id').references(() => users.id),
     action: text('action').notNull(),
+    brandId: text('brand_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
     targetUserId: integer('target_user_id').references(() => users.id),
+    before: jsonb('before'),
+    after: jsonb('after'),
     details: jsonb('details').notNull(),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_target_idx').on(t.targetUserId, t.createdAt)],
+  (t) => [
+    index('admin_audit_target_idx').on(t.targetUserId, t.createdAt),
+    index('admin_audit_created_idx').on(t.createdAt),
+    index('admin_audit_record_idx').on(t.targetType, t.targetId),
+    check('admin_audit_actor', sql`${t.adminId} is not null or ${t.memberAdminId} is not null`),
+  ],
 );
 
 /**
@@ -761,8 +851,8 @@ export const coupons = pgTable(
     episodeId: integer('episode_id').references(() => episodes.id),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
-    /** The admin who made it; null for the demo seed's coupons. */
-    createdBy: integer('created_by').references(() => users.id),
+    /** The console admin who made it; null for the demo seed's and those made before the console. */
+    createdBy: integer('created_by').references(() => adminAccounts.id),
     createdAt: createdAt(),
   },
   (t) => [index('coupons_brand_idx').on(t.brandId, t.createdAt)],
@@ -816,6 +906,8 @@ export const couponUsers = pgTable(
   (t) => [
     uniqueIndex('coupon_users_member_uq').on(t.userId, t.couponId),
     index('coupon_users_user_idx').on(t.userId, t.registeredAt),
+    // Registrations per day (the dashboards, decision 0234).
+    index('coupon_users_registered_idx').on(t.registeredAt),
     // Discounts about to expire (the notifications' scan, decision 0208).
     index('coupon_users_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
   ],
@@ -843,9 +935,8 @@ export const giftInfos = pgTable(
     seriesId: integer('series_id').references(() => series.id),
     episodeIds: integer('episode_ids').array(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    /** The console admin who sent it; null for gifts sent before the console (the audit log names them). */
+    createdBy: integer('created_by').references(() => adminAccounts.id),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
@@ -909,7 +1000,8 @@ export const notices = pgTable(
     body: text('body').notNull(),
     pinned: boolean('pinned').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The console admin who wrote it (null before the console; the audit log names them). */
+    authorId: integer('author_id').references(() => adminAccounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -966,7 +1058,8 @@ export const policies = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     inForceAt: timestamp('in_force_at', { withTimezone: true }).notNull(),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The console admin who wrote it (null before the console; the audit log names them). */
+    authorId: integer('author_id').references(() => adminAccounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -986,7 +1079,7 @@ export const brandCompanies = pgTable('brand_companies', {
   registrationNumber: text('registration_number'),
   email: text('email').notNull(),
   phone: text('phone'),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: integer('updated_by').references(() => adminAccounts.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
 
@@ -1010,7 +1103,7 @@ export const contactRequests = pgTable(
     status: text('status').$type<ContactStatus>().notNull().default('WAIT'),
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredBy: integer('answered_by').references(() => adminAccounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

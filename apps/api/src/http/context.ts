@@ -1,6 +1,6 @@
 import { API_HEADERS, AppError, ClientPlatform, getBrand } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { MemberContext, ServiceContext, Services } from '../context.js';
+import type { AdminContext, MemberContext, ServiceContext, Services } from '../context.js';
 import type { Db } from '../db/client.js';
 
 /** Zones already found valid: building a DateTimeFormat to check one costs more than a cached read. */
@@ -58,4 +58,10 @@ export function memberContext(request: FastifyRequest): MemberContext {
   const { ctx } = request;
   if (!ctx.user || !ctx.authTime) throw new AppError('NOT_LOGIN_USER');
   return { ...ctx, user: ctx.user, authTime: ctx.authTime };
+}
+
+/** The context of an admin route, once `adminGuard` has named the admin (NOT_LOGIN_USER if it did not run). */
+export function adminContext(request: FastifyRequest): AdminContext {
+  if (!request.admin) throw new AppError('NOT_LOGIN_USER');
+  return { ...request.ctx, admin: request.admin };
 }

@@ -55,14 +55,17 @@ async function relayChanges(
   };
 }
 
-/** A catalog change on one replica clears the shared answers of all (DESIGN §10). */
+/**
+ * A catalog change on one replica clears the same shared answers on all (DESIGN §10): the
+ * message is the change's tags, comma-separated, or empty for everything (decision 0231).
+ */
 export function shareInvalidations(redis: Redis, cache: SharedCache, log: FastifyBaseLogger) {
   return relayChanges(
     redis,
     log,
     'balcony:catalog-changed',
-    (publish) => cache.onInvalidate(() => publish('')),
-    () => cache.clearLocal(),
+    (publish) => cache.onInvalidate((tags) => publish(tags ? tags.join(',') : '')),
+    (message) => cache.clearLocal(message === '' ? undefined : message.split(',')),
   );
 }
 

@@ -1,11 +1,11 @@
-import { AppError, successEnvelope } from '@balcony/contracts';
+import { type AdminRole, successEnvelope } from '@balcony/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { MemberContext, ServiceContext } from '../context.js';
-import { isAdmin } from '../modules/admin/roles.js';
+import type { AdminContext, MemberContext, ServiceContext } from '../context.js';
+import { adminGuard } from '../modules/admin/guard.js';
 import { authGuard } from '../modules/auth/guard.js';
 import { SerialisedAnswer, SharedAnswer } from '../shared-cache.js';
-import { memberContext } from './context.js';
+import { adminContext, memberContext } from './context.js';
 import { ok } from './envelope.js';
 import { RequiredHeaders } from './headers.js';
 
@@ -20,10 +20,20 @@ type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
  * Who may call: `public` reads no bearer (sign-up, login: a stale bearer must not get in the
  * way); `visitor` is open to all, a bearer when sent must be valid; `member` needs one. `reader`
  * and `reader-member` are `visitor` and `member` for the viewer, where a session that ended
- * answers NOT_FOUND_ACCESS_TOKEN (spec §8). `admin` is a member whose role is ADMIN, else FORBIDDEN.
+ * answers NOT_FOUND_ACCESS_TOKEN (spec §8). `{ admin: roles }` needs a console admin's session
+ * holding one of `roles` (OWNER holds all), else FORBIDDEN; a reader's bearer is no admin session.
  */
-export type Access = 'public' | 'visitor' | 'member' | 'reader' | 'reader-member' | 'admin';
-type ContextOf<A extends Access> = A extends 'member' | 'reader-member' | 'admin' ? MemberContext : ServiceContext;
+export type Access = 'public' | 'visitor' | 'member' | 'reader' | 'reader-member' | AdminAccess;
+export interface AdminAccess {
+  readonly admin: readonly AdminRole[];
+}
+type ContextOf<A extends Access> = A extends AdminAccess
+  ? AdminContext
+  : A extends 'member' | 'reader-member'
+    ? MemberContext
+    : ServiceContext;
+
+const isAdminAccess = (access: Access): access is AdminAccess => typeof access === 'object';
 
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
   params: Infer<P>;
@@ -92,18 +102,32 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: unknown, pub
 }
 
 // Looked up when a request comes, not when this file loads: auth's routes import this file.
-const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
+const GUARDS: Record<Exclude<Access, AdminAccess>, preHandlerAsyncHookHandler | null> = {
   public: null,
   visitor: (request) => authGuard.optionalUser(request),
   member: (request) => authGuard.requireUser(request),
   reader: (request) => authGuard.viewerUser(request),
   'reader-member': (request) => authGuard.viewerMember(request),
-  admin: async (request) => {
-    await authGuard.requireUser(request);
-    if (!isAdmin(request.ctx.user)) throw new AppError('FORBIDDEN');
-  },
 };
-const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member', 'admin']);
+const MEMBER_ACCESS: ReadonlySet<Access> = new Set(['member', 'reader-member']);
+
+/**
+ * What makes a route an admin route open to `roles` (and OWNER): the guard, run when the request
+ * arrives so the body of a caller without the role is never read; the roles in the route's config
+ * (the route-table test reads them); and its OpenAPI note. Also for routes declared without
+ * `routesOf` (answers that are files).
+ */
+export function adminRouteOptions(roles: readonly AdminRole[]) {
+  return {
+    config: { adminRoles: roles },
+    onRequest: adminGuard(roles),
+    docs: {
+      description: `Admin console; roles: ${[...new Set(['OWNER', ...roles])].join(', ')}.`,
+      security: [{ adminSession: [] }],
+      'x-admin-roles': [...roles],
+    },
+  };
+}
 
 /** A route declarer for one routes file; `tags` group its routes in the OpenAPI document. */
 export function routesOf(app: FastifyInstance, tags: string[]) {
@@ -117,22 +141,30 @@ export function routesOf(app: FastifyInstance, tags: string[]) {
     // The schemas have validated these before any handler runs.
     const inputOf = (request: FastifyRequest) =>
       ({ params: request.params, query: request.query, body: request.body }) as RouteInput<P, Q, B>;
+    const access: Access = contract.access;
     const contextOf = (request: FastifyRequest) =>
-      (MEMBER_ACCESS.has(contract.access) ? memberContext(request) : request.ctx) as ContextOf<A>;
-    const guard = GUARDS[contract.access];
+      (isAdminAccess(access)
+        ? adminContext(request)
+        : MEMBER_ACCESS.has(access)
+          ? memberContext(request)
+          : request.ctx) as ContextOf<A>;
+    const guard = isAdminAccess(access) ? null : GUARDS[access];
     const account = contract.sensitive?.account;
     const preHandler = [
       ...(guard ? [guard] : []),
       ...(account ? [app.sensitiveLimits.account((request) => account(inputOf(request), contextOf(request)))] : []),
     ];
+    const admin = isAdminAccess(access) ? adminRouteOptions(access.admin) : undefined;
     app.route({
       method: contract.method,
       url: contract.url,
-      ...(contract.sensitive && { config: app.sensitiveLimits.address }),
+      config: { ...(contract.sensitive && app.sensitiveLimits.address), ...admin?.config },
+      ...(admin && { onRequest: admin.onRequest }),
       preHandler,
       schema: {
         tags,
         summary: contract.summary,
+        ...admin?.docs,
         headers: RequiredHeaders,
         ...(contract.params && { params: contract.params }),
         ...(contract.query && { querystring: contract.query }),

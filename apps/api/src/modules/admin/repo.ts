@@ -1,16 +1,20 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { adminAudit, users } from '../../db/schema.js';
+import { adminAccounts, adminAudit } from '../../db/schema.js';
 
 // Queries of `admin_audit`, which this module alone writes. `db` may be an open transaction.
 
 export type AuditAction =
   | 'COIN_ADJUST'
-  | 'GRANT_ADMIN'
   | 'COUPON_CREATE'
   | 'COUPON_CODES'
   | 'GIFT_SEND'
+  // console admins (accounts.ts)
+  | 'ADMIN_CREATE'
+  | 'ADMIN_DISABLE'
+  | 'ADMIN_ENABLE'
+  | 'ADMIN_LOGIN'
+  | 'ADMIN_LOCKED'
   // notices, FAQ and policies (modules/support)
   | 'NOTICE_CREATE'
   | 'NOTICE_UPDATE'
@@ -27,17 +31,64 @@ export type AuditAction =
   | 'COMMENT_BLIND'
   | 'COMMENT_RESTORE'
   // contact requests (modules/contact)
-  | 'QNA_ANSWER';
+  | 'QNA_ANSWER'
+  // content and home (modules/catalog/admin-service.ts)
+  | 'IMAGE_UPLOAD'
+  | 'SERIES_CREATE'
+  | 'SERIES_UPDATE'
+  | 'EPISODE_CREATE'
+  | 'EPISODE_UPDATE'
+  | 'EPISODE_TEXT'
+  | 'PAGES_ADD'
+  | 'PAGE_REPLACE'
+  | 'PAGE_DELETE'
+  | 'PAGES_REORDER'
+  | 'BANNER_CREATE'
+  | 'BANNER_UPDATE'
+  | 'BANNER_DELETE'
+  | 'BANNER_ORDER'
+  | 'PICK_CREATE'
+  | 'PICK_UPDATE'
+  | 'PICK_DELETE'
+  | 'PICK_ORDER'
+  | 'HOME_TABS'
+  // coin products and refunds (modules/shop/admin.ts)
+  | 'PRODUCT_CREATE'
+  | 'PRODUCT_UPDATE'
+  | 'PRODUCT_ACTIVATE'
+  | 'PRODUCT_DEACTIVATE'
+  | 'PRODUCT_REORDER'
+  | 'ORDER_REFUND';
 
 export interface NewAuditRow {
   adminId: number;
   action: AuditAction;
-  targetUserId: number | null;
+  brandId: string | null;
+  targetType?: string | null;
+  targetId?: string | null;
+  targetUserId?: number | null;
+  before?: unknown;
+  after?: unknown;
   details: Record<string, unknown>;
+  ip: string | null;
 }
 
 export async function insertAudit(db: Db, row: NewAuditRow): Promise<number> {
-  const [inserted] = await db.insert(adminAudit).values(row).returning({ id: adminAudit.id });
+  const [inserted] = await db
+    .insert(adminAudit)
+    .values({
+      adminId: row.adminId,
+      action: row.action,
+      brandId: row.brandId,
+      targetType: row.targetType ?? null,
+      targetId: row.targetId ?? null,
+      targetUserId: row.targetUserId ?? null,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      details: row.details,
+      ip: row.ip,
+    })
+    .returning({ id: adminAudit.id });
   if (!inserted) throw new Error('audit row not inserted');
   return inserted.id;
 }
@@ -60,46 +111,65 @@ export async function appliedAdjustment(db: Db, adminId: number, idempotencyKey:
   return row ?? null;
 }
 
-const target = alias(users, 'audit_target');
-const actor = alias(users, 'audit_admin');
+export interface AuditFilter {
+  /** Entries of this brand, and those of no brand (admin accounts). */
+  brandId: string;
+  targetUserId?: number | undefined;
+  adminId?: number | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  q?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
 
-/**
- * Audit rows of one brand (the target's, or the admin's when there is no target), newest first,
- * optionally about one member.
- */
-export async function listAudit(
-  db: Db,
-  brandId: string,
-  filter: { targetUserId?: number | undefined },
-  page: { offset: number; limit: number },
-) {
+/** Audit rows matching `filter`, newest first, with the acting admin's e-mail. */
+export async function listAudit(db: Db, filter: AuditFilter, page: { offset: number; limit: number }) {
+  const like = filter.q === undefined ? undefined : `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
-    sql`coalesce(${target.brandId}, ${actor.brandId}) = ${brandId}`,
+    or(eq(adminAudit.brandId, filter.brandId), isNull(adminAudit.brandId)),
     filter.targetUserId === undefined ? undefined : eq(adminAudit.targetUserId, filter.targetUserId),
+    filter.adminId === undefined ? undefined : eq(adminAudit.adminId, filter.adminId),
+    filter.action === undefined ? undefined : eq(adminAudit.action, filter.action),
+    filter.targetType === undefined ? undefined : eq(adminAudit.targetType, filter.targetType),
+    filter.targetId === undefined ? undefined : eq(adminAudit.targetId, filter.targetId),
+    filter.from === undefined ? undefined : gte(adminAudit.createdAt, filter.from),
+    filter.to === undefined ? undefined : lt(adminAudit.createdAt, filter.to),
+    like === undefined
+      ? undefined
+      : or(
+          ilike(adminAudit.action, like),
+          ilike(adminAudit.targetId, like),
+          sql`${adminAudit.details}::text ilike ${like}`,
+          sql`${adminAudit.after}::text ilike ${like}`,
+          sql`${adminAudit.before}::text ilike ${like}`,
+        ),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: adminAudit.id,
         adminId: adminAudit.adminId,
+        adminEmail: adminAccounts.email,
         action: adminAudit.action,
+        brandId: adminAudit.brandId,
+        targetType: adminAudit.targetType,
+        targetId: adminAudit.targetId,
         targetUserId: adminAudit.targetUserId,
+        before: adminAudit.before,
+        after: adminAudit.after,
         details: adminAudit.details,
+        ip: adminAudit.ip,
         createdAt: adminAudit.createdAt,
       })
       .from(adminAudit)
-      .innerJoin(actor, eq(actor.id, adminAudit.adminId))
-      .leftJoin(target, eq(target.id, adminAudit.targetUserId))
+      .leftJoin(adminAccounts, eq(adminAccounts.id, adminAudit.adminId))
       .where(where)
       .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
       .offset(page.offset)
       .limit(page.limit),
-    db
-      .select({ n: count() })
-      .from(adminAudit)
-      .innerJoin(actor, eq(actor.id, adminAudit.adminId))
-      .leftJoin(target, eq(target.id, adminAudit.targetUserId))
-      .where(where),
+    db.select({ n: count() }).from(adminAudit).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

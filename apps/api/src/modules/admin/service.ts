@@ -8,29 +8,24 @@ import {
   PRODUCT_BONUS_VALID_DAYS,
   PRODUCT_FREE_COIN_VALID_DAYS,
 } from '@balcony/contracts';
-import { type ServiceContext, withTransaction } from '../../context.js';
+import { type AdminContext, type ServiceContext, withTransaction } from '../../context.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
+import * as accounts from './accounts-repo.js';
 import * as repo from './repo.js';
-import { ADMIN_ROLE, isAdmin } from './roles.js';
 
-// Admin actions (issue 11 item 6): coin adjustments and granting the admin role. Each one runs in
-// one transaction with its audit row, so an action and its record commit or fail together. The
-// HTTP routes and the CLI (src/cli/adjust-coins.ts) call the same functions.
-
-/** A context whose caller is the acting admin: an API call's member, or the CLI's `--admin`. */
-export type AdminContext = ServiceContext & { user: users.UserRow };
+// Admin actions (issue 11 item 6, issue 15): coin adjustments and the audit log every admin
+// action writes. Each action runs in one transaction with its audit row, so an action and its
+// record commit or fail together. The HTTP routes and the CLI call the same functions.
 
 /**
- * The caller, read again inside the transaction (the request's row may be a moment old): an
- * active admin of the brand the context acts in, else FORBIDDEN.
+ * The caller, read again inside the action's transaction (the session was checked a moment
+ * ago): still an active admin allowed in the context's brand, else FORBIDDEN.
  */
-export async function requireAdmin(ctx: ServiceContext, adminId: number): Promise<users.UserRow> {
-  const admin = await users.findById(ctx, adminId);
-  if (!admin || !isAdmin(admin) || admin.status !== 'ACTIVE' || admin.brandId !== ctx.brand.id) {
-    throw new AppError('FORBIDDEN');
-  }
-  return admin;
+export async function requireActiveAdmin(ctx: AdminContext): Promise<void> {
+  const admin = await accounts.findById(ctx.db, ctx.admin.id);
+  const inBrand = admin && (admin.brandIds.length === 0 || admin.brandIds.includes(ctx.brand.id));
+  if (admin?.status !== 'ACTIVE' || !inBrand) throw new AppError('FORBIDDEN');
 }
 
 /** A member of the context's brand who has not withdrawn, else NOT_FOUND_USER. */
@@ -74,7 +69,8 @@ export function adjustmentExpiry(now: Date, input: Pick<AdminAdjustmentRequest, 
 export async function adjustCoins(ctx: AdminContext, input: AdminAdjustmentRequest): Promise<AdminAdjustmentResult> {
   const expiresAt = adjustmentExpiry(ctx.now, input);
   return withTransaction(ctx, async (tx) => {
-    const admin = await requireAdmin(tx, tx.user.id);
+    await requireActiveAdmin(tx);
+    const admin = tx.admin;
     const member = await memberOfBrand(tx, input.userId);
     await wallet.lock(tx, member.id);
     const earlier = await repo.appliedAdjustment(tx.db, admin.id, input.idempotencyKey);
@@ -108,10 +104,16 @@ export async function adjustCoins(ctx: AdminContext, input: AdminAdjustmentReque
             title: 'ADMIN_DEDUCT',
             note: input.reason,
           });
+    const balance = await wallet.balanceOf(tx, member.id);
     await repo.insertAudit(tx.db, {
       adminId: admin.id,
       action: 'COIN_ADJUST',
+      brandId: tx.brand.id,
+      targetType: 'member',
+      targetId: String(member.id),
       targetUserId: member.id,
+      after: { balance },
+      ip: tx.clientIp || null,
       details: {
         coinType: input.coinType,
         amount: input.amount,
@@ -121,7 +123,6 @@ export async function adjustCoins(ctx: AdminContext, input: AdminAdjustmentReque
         ...(expiresAt && applied && { expiresAt: expiresAt.toISOString() }),
       },
     });
-    const balance = await wallet.balanceOf(tx, member.id);
     return { userId: member.id, balance, applied };
   });
 }
@@ -136,26 +137,53 @@ function sameAdjustment(
   );
 }
 
-/**
- * Records an admin action another module carries out (coupons), in the caller's transaction, after
- * checking again that the caller is an active admin of the context's brand (FORBIDDEN otherwise).
- */
-export async function recordAction(
-  ctx: AdminContext,
-  row: { action: repo.AuditAction; targetUserId: number | null; details: Record<string, unknown> },
-): Promise<void> {
-  if (!ctx.inTransaction) throw new Error('admin.recordAction runs inside the action’s transaction');
-  const admin = await requireAdmin(ctx, ctx.user.id);
-  await repo.insertAudit(ctx.db, { adminId: admin.id, ...row });
+/** What another module's admin action records: its record, and that record before and after. */
+export interface ActionRecord {
+  action: repo.AuditAction;
+  targetType: string;
+  targetId: string | number | null;
+  targetUserId?: number | null;
+  before?: unknown;
+  after?: unknown;
+  details?: Record<string, unknown>;
 }
 
-/** The audit log of the admin's brand, newest first (GET /admin/audit). */
+/**
+ * Records an admin action another module carries out, in that action's transaction, after
+ * checking again that the caller is an active admin of the context's brand (FORBIDDEN otherwise).
+ */
+export async function recordAction(ctx: AdminContext, record: ActionRecord): Promise<void> {
+  if (!ctx.inTransaction) throw new Error('admin.recordAction runs inside the action’s transaction');
+  await requireActiveAdmin(ctx);
+  await repo.insertAudit(ctx.db, {
+    adminId: ctx.admin.id,
+    action: record.action,
+    brandId: ctx.brand.id,
+    targetType: record.targetType,
+    targetId: record.targetId === null ? null : String(record.targetId),
+    targetUserId: record.targetUserId ?? null,
+    before: record.before,
+    after: record.after,
+    details: record.details ?? {},
+    ip: ctx.clientIp || null,
+  });
+}
+
+/** The audit log of the context's brand (and of admin accounts), newest first, as searched. */
 export async function auditLog(ctx: AdminContext, query: AdminAuditQuery): Promise<AdminAuditPage> {
-  await requireAdmin(ctx, ctx.user.id);
   const { rows, total } = await repo.listAudit(
     ctx.db,
-    ctx.brand.id,
-    { targetUserId: query.userId },
+    {
+      brandId: ctx.brand.id,
+      targetUserId: query.userId,
+      adminId: query.adminId,
+      action: query.action,
+      targetType: query.targetType,
+      targetId: query.targetId,
+      q: query.q,
+      from: query.from === undefined ? undefined : new Date(query.from),
+      to: query.to === undefined ? undefined : new Date(query.to),
+    },
     { offset: (query.page - 1) * query.size, limit: query.size },
   );
   return {
@@ -168,31 +196,4 @@ export async function auditLog(ctx: AdminContext, query: AdminAuditQuery): Promi
     size: query.size,
     total,
   };
-}
-
-/**
- * Makes a member of the context's brand an admin (the CLI's `--grant-admin`), audited. `grantedBy`
- * is the admin who grants it; the very first admin of a brand is granted by the operator at the
- * CLI, recorded as granting it to themselves. Answers whether the role changed.
- */
-export async function grantAdmin(
-  ctx: ServiceContext,
-  input: { userId: number; grantedBy: number | null },
-): Promise<{ userId: number; changed: boolean }> {
-  return withTransaction(ctx, async (tx) => {
-    const granter = input.grantedBy === null ? null : await requireAdmin(tx, input.grantedBy);
-    const member = await users.lock(tx, input.userId);
-    if (!member || member.brandId !== tx.brand.id || member.status === 'WITHDRAWN') {
-      throw new AppError('NOT_FOUND_USER');
-    }
-    const changed = !isAdmin(member);
-    if (changed) await users.update(tx, member.id, { role: ADMIN_ROLE });
-    await repo.insertAudit(tx.db, {
-      adminId: granter?.id ?? member.id,
-      action: 'GRANT_ADMIN',
-      targetUserId: member.id,
-      details: { role: ADMIN_ROLE, previousRole: member.role, changed, bootstrap: granter === null },
-    });
-    return { userId: member.id, changed };
-  });
 }

@@ -360,7 +360,8 @@ export async function setSearchText(db: Db, seriesId: number, brandId: string, t
 
 /**
  * Whether an image is a page only the viewer may hand out: a page of an episode that is not free,
- * or of an adult series (spec §8 ADULT_ONLY_CONTENTS). Such pages are served only through signed URLs.
+ * of an adult series (spec §8 ADULT_ONLY_CONTENTS), or not published yet (the console's preview
+ * signs its URLs). Such pages are served only through signed URLs.
  */
 export async function isProtectedPageImage(db: Db, imageKey: string): Promise<boolean> {
   const [row] = await db
@@ -368,7 +369,12 @@ export async function isProtectedPageImage(db: Db, imageKey: string): Promise<bo
     .from(episodePages)
     .innerJoin(episodes, eq(episodes.id, episodePages.episodeId))
     .innerJoin(series, eq(series.id, episodes.seriesId))
-    .where(and(eq(episodePages.imageKey, imageKey), or(eq(episodes.isFree, false), eq(series.isAdult, true))))
+    .where(
+      and(
+        eq(episodePages.imageKey, imageKey),
+        or(eq(episodes.isFree, false), eq(series.isAdult, true), sql`${episodes.publishedAt} > now()`),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

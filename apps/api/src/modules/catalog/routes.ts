@@ -1,5 +1,6 @@
 import {
   BannerList,
+  HomeTabOrder,
   HomeTabParams,
   HomeTabQuery,
   HomeTabResponse,
@@ -76,6 +77,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     query: SearchQuery,
     response: SearchResponse,
     handler: (ctx, { query }) => catalog.search(ctx, query),
+  });
+
+  route({
+    method: 'GET',
+    url: '/contents/home-tabs',
+    summary: 'The order of the brand’s home tab bar (set in the console, or the default)',
+    access: 'visitor',
+    response: HomeTabOrder,
+    handler: (ctx) => catalog.homeTabBar(ctx),
   });
 
   route({

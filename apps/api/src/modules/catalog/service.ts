@@ -3,12 +3,14 @@ import {
   type Banner,
   BannerList,
   canSeeAdultContent,
+  DEFAULT_HOME_TAB_ORDER,
   DETAIL_NOTICE_COUNT,
   type EpisodeAccess,
   type EpisodeSummary,
   type FreeContentSort,
   type Genre,
   type HomeTab,
+  HomeTabOrder,
   HomeTabResponse,
   isInApp,
   type Mark,
@@ -34,6 +36,7 @@ import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { SerialisedAnswer, SharedAnswer, type Sized } from '../../shared-cache.js';
 import { accessToEpisodes, holdingsColumn, ticketOpenable } from '../access/service.js';
+import * as adminRepo from './admin-repo.js';
 import * as repo from './repo.js';
 
 /** A series launched on a brand less than this long ago carries the "new" mark. */
@@ -87,20 +90,52 @@ function nextMidnight(timeZone: string, now: Date): number {
   return at;
 }
 
+/**
+ * What a shared answer depends on (decision 0231): a series' page and its episodes' answers hold
+ * `series:{id}`; lists of a brand's series (home tabs, picks, search, sitemap) `lists:{brand}`;
+ * its banners `banners:{brand}`, its picks `picks:{brand}`, its tab bar `tabs:{brand}`. A change
+ * invalidates exactly the tags it touches (`invalidateCatalog`).
+ */
+export const catalogTags = {
+  series: (seriesId: number) => `series:${seriesId}`,
+  lists: (brandId: string) => `lists:${brandId}`,
+  banners: (brandId: string) => `banners:${brandId}`,
+  picks: (brandId: string) => `picks:${brandId}`,
+  tabs: (brandId: string) => `tabs:${brandId}`,
+} as const;
+
+/**
+ * Drops the shared answers holding one of `tags`, here and on the other replicas; the listeners
+ * of the cache also tell the web which pages to drop (app.ts, decision 0231).
+ */
+export function invalidateCatalog(ctx: ServiceContext, tags: readonly string[]): void {
+  ctx.services.cache.invalidate(tags);
+}
+
 /** Until when the brand's catalog stays as it is by itself: its next publication or local midnight. */
 async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
   const { cache } = ctx.services;
   const soon = new Date(ctx.now.getTime() + 60_000);
-  const next = await cache.get(`${ctx.brand.id}|next-publication`, soon, async () => ({
-    at: await repo.nextPublicationAt(ctx.db, ctx.brand.id, ctx.now),
-  }));
+  const next = await cache.get(
+    `${ctx.brand.id}|next-publication`,
+    soon,
+    async () => ({ at: await repo.nextPublicationAt(ctx.db, ctx.brand.id, ctx.now) }),
+    [catalogTags.lists(ctx.brand.id)],
+  );
   const midnight = nextMidnight(ctx.brand.timeZone, ctx.now);
   return new Date(Math.min(midnight, next.at?.getTime() ?? midnight));
 }
 
-/** `compute`'s answer, shared by every caller of the same audience until the catalog changes. */
-async function sharedData<T extends object>(ctx: ServiceContext, key: string, compute: () => Promise<T>): Promise<T> {
-  return ctx.services.cache.get(`${audienceOf(ctx)}|${key}`, await unchangedUntil(ctx), compute);
+type Tags<T> = readonly string[] | ((value: T) => readonly string[]);
+
+/** `compute`'s answer, shared by every caller of the same audience until what `tags` name changes. */
+async function sharedData<T extends object>(
+  ctx: ServiceContext,
+  key: string,
+  tags: Tags<T>,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return ctx.services.cache.get(`${audienceOf(ctx)}|${key}`, await unchangedUntil(ctx), compute, tags);
 }
 
 /**
@@ -111,13 +146,17 @@ async function sharedData<T extends object>(ctx: ServiceContext, key: string, co
 async function sharedAnswer<T extends object>(
   ctx: ServiceContext,
   key: string,
+  tags: readonly string[],
   schema: z.ZodType<T>,
   compute: () => Promise<T>,
 ): Promise<SharedAnswer> {
   const until = await unchangedUntil(ctx);
   // Parsed by its schema, as the serializer does for other answers: only contract fields go out.
-  return ctx.services.cache.get(`${audienceOf(ctx)}|${key}|json`, until, async () =>
-    SharedAnswer.of(schema.parse(await sharedData(ctx, key, compute))),
+  return ctx.services.cache.get(
+    `${audienceOf(ctx)}|${key}|json`,
+    until,
+    async () => SharedAnswer.of(schema.parse(await sharedData(ctx, key, tags, compute))),
+    tags,
   );
 }
 
@@ -199,7 +238,9 @@ export function homeTab(
   tab: HomeTab,
   sort: FreeContentSort = 'POPULAR',
 ): Promise<HomeTabResponse | SharedAnswer> {
-  return sharedAnswer(ctx, `home|${tab}|${sort}`, HomeTabResponse, () => computeHomeTab(ctx, tab, sort));
+  return sharedAnswer(ctx, `home|${tab}|${sort}`, [catalogTags.lists(ctx.brand.id)], HomeTabResponse, () =>
+    computeHomeTab(ctx, tab, sort),
+  );
 }
 
 async function computeHomeTab(ctx: ServiceContext, tab: HomeTab, sort: FreeContentSort): Promise<HomeTabResponse> {
@@ -306,10 +347,11 @@ function toEpisodeSummary(
  */
 export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promise<SerialisedAnswer> {
   const key = `series|${seriesId}`;
-  if (!ctx.user) return sharedAnswer(ctx, key, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
+  const tags = [catalogTags.series(seriesId)];
+  if (!ctx.user) return sharedAnswer(ctx, key, tags, SeriesDetail, () => publicSeriesDetail(ctx, seriesId));
   const member = ctx.user;
-  const page = await sharedData(ctx, `${key}|template`, async () => {
-    const detail = await sharedData(ctx, key, () => publicSeriesDetail(ctx, seriesId));
+  const page = await sharedData(ctx, `${key}|template`, tags, async () => {
+    const detail = await sharedData(ctx, key, tags, () => publicSeriesDetail(ctx, seriesId));
     const series = { id: seriesId, freetimeIntervalHours: detail.freetimeIntervalHours };
     return seriesTemplate(detail, await ticketOpenable(ctx, series));
   });
@@ -390,8 +432,21 @@ async function publicSeriesDetail(ctx: ServiceContext, seriesId: number): Promis
   };
 }
 
+/** The order of the brand's home tab bar: set in the console, or the default (issue 15 item 4). */
+export function homeTabBar(ctx: ServiceContext): Promise<HomeTabOrder | SharedAnswer> {
+  return ctx.services.cache.get(
+    `${ctx.brand.id}|home-tabs|json`,
+    new Date(ctx.now.getTime() + 24 * 3600_000),
+    async () =>
+      SharedAnswer.of(
+        HomeTabOrder.parse({ tabs: (await adminRepo.findHomeTabs(ctx.db, ctx.brand.id)) ?? DEFAULT_HOME_TAB_ORDER }),
+      ),
+    [catalogTags.tabs(ctx.brand.id)],
+  );
+}
+
 export function listBanners(ctx: ServiceContext): Promise<Banner[] | SharedAnswer> {
-  return sharedAnswer(ctx, 'banners', BannerList, () => computeBanners(ctx));
+  return sharedAnswer(ctx, 'banners', [catalogTags.banners(ctx.brand.id)], BannerList, () => computeBanners(ctx));
 }
 
 async function computeBanners(ctx: ServiceContext): Promise<Banner[]> {
@@ -421,7 +476,8 @@ async function pickSummaries(
 
 /** The brand's running picks, each with a preview of its series; picks left empty for this caller are skipped. */
 export function listPicks(ctx: ServiceContext): Promise<PickSummary[] | SharedAnswer> {
-  return sharedAnswer(ctx, 'picks', PickList, () => computePicks(ctx));
+  const tags = [catalogTags.picks(ctx.brand.id), catalogTags.lists(ctx.brand.id)];
+  return sharedAnswer(ctx, 'picks', tags, PickList, () => computePicks(ctx));
 }
 
 async function computePicks(ctx: ServiceContext): Promise<PickSummary[]> {
@@ -430,7 +486,8 @@ async function computePicks(ctx: ServiceContext): Promise<PickSummary[]> {
 }
 
 export function pickDetail(ctx: ServiceContext, pickId: number): Promise<PickDetail | SharedAnswer> {
-  return sharedAnswer(ctx, `pick|${pickId}`, PickDetail, () => computePickDetail(ctx, pickId));
+  const tags = [catalogTags.picks(ctx.brand.id), catalogTags.lists(ctx.brand.id)];
+  return sharedAnswer(ctx, `pick|${pickId}`, tags, PickDetail, () => computePickDetail(ctx, pickId));
 }
 
 async function computePickDetail(ctx: ServiceContext, pickId: number): Promise<PickDetail> {
@@ -442,7 +499,7 @@ async function computePickDetail(ctx: ServiceContext, pickId: number): Promise<P
 }
 
 export function sitemap(ctx: ServiceContext): Promise<SitemapEntry[] | SharedAnswer> {
-  return sharedAnswer(ctx, 'sitemap', SitemapList, () => computeSitemap(ctx));
+  return sharedAnswer(ctx, 'sitemap', [catalogTags.lists(ctx.brand.id)], SitemapList, () => computeSitemap(ctx));
 }
 
 async function computeSitemap(ctx: ServiceContext): Promise<SitemapEntry[]> {
@@ -457,7 +514,7 @@ async function computeSitemap(ctx: ServiceContext): Promise<SitemapEntry[]> {
  */
 export function search(ctx: ServiceContext, query: SearchQuery): Promise<SearchResponse | SharedAnswer> {
   const key = JSON.stringify(['search', query.q, query.genres ?? [], query.page, query.size]);
-  return sharedAnswer(ctx, key, SearchResponse, () => computeSearch(ctx, query));
+  return sharedAnswer(ctx, key, [catalogTags.lists(ctx.brand.id)], SearchResponse, () => computeSearch(ctx, query));
 }
 
 async function computeSearch(ctx: ServiceContext, query: SearchQuery): Promise<SearchResponse> {
@@ -529,7 +586,8 @@ export async function seriesForSale(ctx: ServiceContext, seriesId: number) {
  * which episodes its ticket may open.
  */
 export function episodeForReading(ctx: ServiceContext, episodeId: number) {
-  return sharedData(ctx, `episode|${episodeId}`, async () => {
+  const tags = (value: { episode: { seriesId: number } }) => [catalogTags.series(value.episode.seriesId)];
+  return sharedData(ctx, `episode|${episodeId}`, tags, async () => {
     const { episode, series } = await visibleEpisode(ctx, episodeId);
     const [neighbours, pages, nextAt, ticketOpens] = await Promise.all([
       repo.findNeighbours(ctx.db, episode.seriesId, episode.number, ctx.now),

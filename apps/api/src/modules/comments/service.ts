@@ -17,8 +17,8 @@ import {
   type MyCommentPage,
   type WriteCommentRequest,
 } from '@balcony/contracts';
-import { type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
-import { type AdminContext, recordAction, requireAdmin } from '../admin/service.js';
+import { type AdminContext, type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
+import { recordAction } from '../admin/service.js';
 import * as catalog from '../catalog/service.js';
 import * as repo from './repo.js';
 import {
@@ -248,7 +248,6 @@ const toAdminComment = (row: ModerationRow): AdminComment => ({
 
 /** GET /admin/comments: the brand's reported (or hidden) comments, the latest changed first. */
 export async function moderationList(ctx: AdminContext, query: AdminCommentQuery): Promise<AdminCommentPage> {
-  await requireAdmin(ctx, ctx.user.id);
   const { rows, total } = await repo.listForModeration(ctx.db, ctx.brand.id, query.state, pageOf(query.page));
   return { items: rows.map(toAdminComment), page: query.page, size: COMMENT_PAGE_SIZE, total };
 }
@@ -269,13 +268,16 @@ export function moderate(ctx: AdminContext, id: number, action: 'blind' | 'resto
       await repo.clearReports(tx.db, comment.id);
       await repo.setState(tx.db, comment.id, { state: null, reportCount: 0, now: tx.now });
     }
-    await recordAction(tx, {
-      action: action === 'blind' ? 'COMMENT_BLIND' : 'COMMENT_RESTORE',
-      targetUserId: comment.authorId,
-      details: { commentId: comment.id, previousState: comment.state, reportCount: comment.reportCount },
-    });
     const row = await repo.moderationRow(tx.db, comment.id);
     if (!row) throw new Error('moderated comment not found');
+    await recordAction(tx, {
+      action: action === 'blind' ? 'COMMENT_BLIND' : 'COMMENT_RESTORE',
+      targetType: 'comment',
+      targetId: comment.id,
+      targetUserId: comment.authorId,
+      before: { state: comment.state, reportCount: comment.reportCount },
+      after: { state: row.state, reportCount: row.reportCount },
+    });
     return toAdminComment(row);
   });
 }

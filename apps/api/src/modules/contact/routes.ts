@@ -15,11 +15,11 @@ import {
   firstErrorCode,
 } from '@balcony/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberContext } from '../../http/context.js';
+import { adminContext, memberContext } from '../../http/context.js';
 import { RequiredHeaders } from '../../http/headers.js';
-import { routesOf } from '../../http/route.js';
+import { adminRouteOptions, routesOf } from '../../http/route.js';
 import { authGuard } from '../auth/guard.js';
 import type { BlobStore } from '../media/store.js';
 import * as contact from './service.js';
@@ -34,6 +34,18 @@ const FIELD_BYTES = 16 * 1024;
  * Contact requests (spec §2 /qna, /qna/register; decisions 0200–0204): a member's own, and the
  * admin calls that answer them. `store` keeps the images, apart from the public media originals.
  */
+const SUPPORT = ['SUPPORT'] as const;
+const supportOnly = adminRouteOptions(SUPPORT);
+
+/** A contact image: private, never sniffed as anything but its type. */
+function sendImage(reply: FastifyReply, image: { data: Buffer; type: string }) {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type(image.type)
+    .send(image.data);
+}
+
 export const contactRoutes: FastifyPluginAsyncZod<{ store: BlobStore }> = async (app, { store }) => {
   // Multipart forms are parsed for these routes only, with limits busboy enforces while reading:
   // past them the part stream stops and the request is refused, never buffered whole.
@@ -88,19 +100,32 @@ export const contactRoutes: FastifyPluginAsyncZod<{ store: BlobStore }> = async 
     url: '/qna/:id/attachments/:position',
     schema: {
       tags: ['contact'],
-      summary: 'An image of a contact request (WebP), to its member and the brand’s admins only',
+      summary: 'An image of a contact request (WebP), to its member only',
       headers: RequiredHeaders,
       params: ContactAttachmentParams,
     },
     preHandler: (request) => authGuard.requireUser(request),
     handler: async (request, reply) => {
       const { id, position } = request.params;
-      const image = await contact.attachment(memberContext(request), store, id, position);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .type(image.type)
-        .send(image.data);
+      return sendImage(reply, await contact.attachment(memberContext(request), store, id, position));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/admin/qna/:id/attachments/:position',
+    config: supportOnly.config,
+    onRequest: supportOnly.onRequest,
+    schema: {
+      tags: ['admin', 'contact'],
+      summary: 'An image of a contact request (WebP), to the brand’s support admins',
+      ...supportOnly.docs,
+      headers: RequiredHeaders,
+      params: ContactAttachmentParams,
+    },
+    handler: async (request, reply) => {
+      const { id, position } = request.params;
+      return sendImage(reply, await contact.adminAttachment(adminContext(request), store, id, position));
     },
   });
 
@@ -108,7 +133,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ store: BlobStore }> = async 
     method: 'GET',
     url: '/admin/qna',
     summary: 'The brand’s contact requests (admins): ?status=WAIT lists those to answer, oldest first',
-    access: 'admin',
+    access: { admin: SUPPORT },
     query: AdminContactQuery,
     response: AdminContactPage,
     handler: (ctx, { query }) => contact.listForAdmin(ctx, query),
@@ -118,7 +143,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ store: BlobStore }> = async 
     method: 'POST',
     url: '/admin/qna/:id/answer',
     summary: 'Answer a contact request (admins): it becomes COMPLETED; audited',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: ContactIdParams,
     body: AdminContactAnswer,
     response: AdminContactRequest,

@@ -12,8 +12,7 @@ import {
   type ContactPage,
   type ContactRequest,
 } from '@balcony/contracts';
-import { type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
-import { isAdmin } from '../admin/roles.js';
+import { type AdminContext, type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
 import * as admin from '../admin/service.js';
 import type { BlobStore } from '../media/store.js';
 import * as notifications from '../notifications/service.js';
@@ -140,7 +139,7 @@ export async function listMine(ctx: MemberContext, query: ContactListQuery): Pro
  */
 async function readable(ctx: MemberContext, id: number): Promise<repo.ContactRow> {
   const row = await repo.findInBrand(ctx.db, ctx.brand.id, id);
-  if (!row || (row.userId !== ctx.user.id && !isAdmin(ctx.user))) throw new AppError('NOT_EXIST');
+  if (!row || row.userId !== ctx.user.id) throw new AppError('NOT_EXIST');
   return row;
 }
 
@@ -150,14 +149,34 @@ export async function detail(ctx: MemberContext, id: number): Promise<ContactReq
   return view(row, await repo.attachmentsOf(ctx.db, [row.id]));
 }
 
-/** GET /qna/{id}/attachments/{position}: the stored image, to its member or an admin only. */
+/** GET /qna/{id}/attachments/{position}: the stored image, to its member only. */
 export async function attachment(
   ctx: MemberContext,
   store: BlobStore,
   id: number,
   position: number,
 ): Promise<{ data: Buffer; type: string }> {
-  const row = await readable(ctx, id);
+  return imageOf(ctx, store, await readable(ctx, id), position);
+}
+
+/** GET /admin/qna/{id}/attachments/{position}: a request's image, to the brand's support admins. */
+export async function adminAttachment(
+  ctx: AdminContext,
+  store: BlobStore,
+  id: number,
+  position: number,
+): Promise<{ data: Buffer; type: string }> {
+  const row = await repo.findInBrand(ctx.db, ctx.brand.id, id);
+  if (!row) throw new AppError('NOT_EXIST');
+  return imageOf(ctx, store, row, position);
+}
+
+async function imageOf(
+  ctx: ServiceContext,
+  store: BlobStore,
+  row: repo.ContactRow,
+  position: number,
+): Promise<{ data: Buffer; type: string }> {
   const found = await repo.findAttachment(ctx.db, row.id, position);
   const data = found && (await store.get(found.mediaKey));
   if (!data) throw new AppError('NOT_EXIST');
@@ -167,8 +186,7 @@ export async function attachment(
 // ——— admin ———
 
 /** GET /admin/qna: the brand's requests (WAIT: oldest first, the queue to answer). */
-export async function listForAdmin(ctx: MemberContext, query: AdminContactQuery): Promise<AdminContactPage> {
-  await admin.requireAdmin(ctx, ctx.user.id);
+export async function listForAdmin(ctx: AdminContext, query: AdminContactQuery): Promise<AdminContactPage> {
   const { rows, total } = await repo.listOfBrand(ctx.db, ctx.brand.id, query.status, {
     offset: (query.page - 1) * query.size,
     limit: query.size,
@@ -186,24 +204,22 @@ export async function listForAdmin(ctx: MemberContext, query: AdminContactQuery)
  * POST /admin/qna/{id}/answer: writes the answer and sets COMPLETED (an answered request may be
  * answered again; the audit row keeps the earlier text). NOT_EXIST for a request of another brand.
  */
-export async function answer(ctx: MemberContext, id: number, input: AdminContactAnswer): Promise<AdminContactRequest> {
+export async function answer(ctx: AdminContext, id: number, input: AdminContactAnswer): Promise<AdminContactRequest> {
   return withTransaction(ctx, async (tx) => {
     const row = await repo.lockInBrand(tx.db, tx.brand.id, id);
     if (!row) throw new AppError('NOT_EXIST');
     const updated = await repo.setAnswer(tx.db, row.id, {
       answer: input.answer,
       answeredAt: tx.now,
-      answeredBy: tx.user.id,
+      answeredBy: tx.admin.id,
     });
     await admin.recordAction(tx, {
       action: 'QNA_ANSWER',
+      targetType: 'contact',
+      targetId: row.id,
       targetUserId: row.userId,
-      details: {
-        requestId: row.id,
-        previousStatus: row.status,
-        ...(row.answer !== null && { previousAnswer: row.answer }),
-        answer: input.answer,
-      },
+      before: { status: row.status, answer: row.answer },
+      after: { status: updated.status, answer: updated.answer },
     });
     // Each answer is news to the member (an answer given again too), once per answer.
     await notifications.notify(tx, [

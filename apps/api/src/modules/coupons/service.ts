@@ -14,10 +14,10 @@ import {
   type RegisterCouponResult,
   validateCouponCode,
 } from '@balcony/contracts';
-import { type MemberContext, withTransaction } from '../../context.js';
+import { type AdminContext, type MemberContext, withTransaction } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { grant } from '../access/service.js';
-import { type AdminContext, recordAction, requireAdmin } from '../admin/service.js';
+import { recordAction } from '../admin/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
 import {
@@ -279,7 +279,7 @@ export async function createCoupon(ctx: AdminContext, input: CreateCouponRequest
       episodeId: g.kind === 'EPISODE_RENT' || g.kind === 'EPISODE_POSSESSION' ? g.episodeId : null,
       startsAt: input.startsAt ? new Date(input.startsAt) : null,
       endsAt: input.endsAt ? new Date(input.endsAt) : null,
-      createdBy: tx.user.id,
+      createdBy: tx.admin.id,
     });
     let codes: string[];
     if (input.codes.mode === 'BATCH') {
@@ -294,9 +294,9 @@ export async function createCoupon(ctx: AdminContext, input: CreateCouponRequest
     }
     await recordAction(tx, {
       action: 'COUPON_CREATE',
-      targetUserId: null,
-      details: {
-        couponId: coupon.id,
+      targetType: 'coupon',
+      targetId: coupon.id,
+      after: {
         name: coupon.name,
         grant: g,
         codes:
@@ -321,8 +321,9 @@ export async function addCodes(
     const codes = await makeBatch(tx, coupon.id, input.count);
     await recordAction(tx, {
       action: 'COUPON_CODES',
-      targetUserId: null,
-      details: { couponId: coupon.id, name: coupon.name, count: codes.length },
+      targetType: 'coupon',
+      targetId: coupon.id,
+      details: { name: coupon.name, count: codes.length },
     });
     return answerCoupon(tx, coupon.id, codes);
   });
@@ -330,7 +331,6 @@ export async function addCodes(
 
 /** GET /admin/coupons: the brand's coupons, newest first, with their counts. */
 export async function adminList(ctx: AdminContext, query: { page: number; size: number }): Promise<AdminCouponPage> {
-  await requireAdmin(ctx, ctx.user.id);
   const { rows, total } = await repo.listCoupons(ctx.db, ctx.brand.id, {
     offset: (query.page - 1) * query.size,
     limit: query.size,

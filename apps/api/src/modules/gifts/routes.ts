@@ -48,7 +48,7 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/admin/gifts',
     summary: 'Send a gift of coins or episodes to members and e-mail addresses (admins; idempotent by key)',
-    access: 'admin',
+    access: { admin: ['FINANCE'] },
     body: SendGiftRequest,
     response: SendGiftResult,
     handler: (ctx, { body }) => gifts.sendAsAdmin(ctx, body),

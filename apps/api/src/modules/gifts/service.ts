@@ -12,10 +12,10 @@ import {
   type SendGiftRequest,
   type SendGiftResult,
 } from '@balcony/contracts';
-import { type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
+import { type AdminContext, type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { grant } from '../access/service.js';
-import { type AdminContext, recordAction } from '../admin/service.js';
+import { recordAction } from '../admin/service.js';
 import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
@@ -275,21 +275,27 @@ export async function send(ctx: ServiceContext, adminId: number, input: SendGift
  */
 export function sendAsAdmin(ctx: AdminContext, input: SendGiftRequest): Promise<SendGiftResult> {
   return withTransaction(ctx, async (tx) => {
-    const result = await send(tx, tx.user.id, input);
+    const result = await send(tx, tx.admin.id, input);
     const base = { kind: input.content.kind, title: input.title, idempotencyKey: input.idempotencyKey };
     if (!result.applied) {
-      await recordAction(tx, { action: 'GIFT_SEND', targetUserId: null, details: { ...base, applied: false } });
+      await recordAction(tx, {
+        action: 'GIFT_SEND',
+        targetType: 'gift',
+        targetId: null,
+        details: { ...base, applied: false },
+      });
       return result;
     }
     for (const gift of result.gifts) {
       await recordAction(tx, {
         action: 'GIFT_SEND',
+        targetType: 'gift',
+        targetId: gift.id,
         targetUserId: gift.userId,
         details: {
           ...base,
           applied: true,
-          giftId: gift.id,
-          targetType: gift.targetType,
+          recipient: gift.targetType,
           ...(gift.email && { email: gift.email }),
           content: input.content,
           expiresAt: result.expiresAt,

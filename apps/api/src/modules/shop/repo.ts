@@ -1,5 +1,5 @@
 import type { DisplayChannel, OrderStatus } from '@balcony/contracts';
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coinProducts, orders, paymentEvents } from '../../db/schema.js';
 
@@ -136,4 +136,77 @@ export async function lockOrdersHoldingCoupon(db: Db, couponUserId: number): Pro
     .where(and(eq(orders.couponUserId, couponUserId), inArray(orders.status, ['UNPAID', 'PAID'])))
     .orderBy(asc(orders.id))
     .for('update');
+}
+
+// ——— the console (issue 15 item 5) ———
+
+/** Every product of the brand, active or not, in the shop's order. */
+export async function allProducts(db: Db, brandId: string): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(coinProducts)
+    .where(eq(coinProducts.brandId, brandId))
+    .orderBy(asc(coinProducts.sortOrder), asc(coinProducts.id));
+}
+
+/** A product of the brand, locked until the transaction ends (an edit and a sale wait for each other). */
+export async function lockProduct(db: Db, brandId: string, productId: number): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(coinProducts)
+    .where(and(eq(coinProducts.id, productId), eq(coinProducts.brandId, brandId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether another product of the brand has this name (names are unique per brand). */
+export async function nameTaken(db: Db, brandId: string, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: coinProducts.id })
+    .from(coinProducts)
+    .where(and(eq(coinProducts.brandId, brandId), eq(coinProducts.name, name)));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+export async function insertProduct(db: Db, values: NewProduct): Promise<ProductRow> {
+  const [row] = await db.insert(coinProducts).values(values).returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return row;
+}
+
+export type ProductChanges = Partial<Omit<NewProduct, 'id' | 'brandId' | 'soldCount' | 'createdAt'>>;
+
+export async function updateProduct(db: Db, productId: number, changes: ProductChanges): Promise<ProductRow> {
+  const [row] = await db.update(coinProducts).set(changes).where(eq(coinProducts.id, productId)).returning();
+  if (!row) throw new Error('product not found');
+  return row;
+}
+
+/** The next place at the end of the brand's list. */
+export async function nextSortOrder(db: Db, brandId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${coinProducts.sortOrder}), -1)::int + 1` })
+    .from(coinProducts)
+    .where(eq(coinProducts.brandId, brandId));
+  return row?.n ?? 0;
+}
+
+/** Sets each product's place to its index in `productIds`, in one statement. */
+export async function reorderProducts(db: Db, brandId: string, productIds: readonly number[]): Promise<void> {
+  const places = sql`${`{${productIds.join(',')}}`}::int[]`;
+  await db.execute(sql`
+    update coin_products p
+       set sort_order = x.place - 1
+      from unnest(${places}) with ordinality as x(id, place)
+     where p.id = x.id and p.brand_id = ${brandId}`);
+}
+
+/** A member's orders, newest first. */
+export async function ordersOfMember(db: Db, userId: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
 }

@@ -75,7 +75,8 @@ export async function shop(ctx: ServiceContext, channel: DisplayChannel): Promis
   };
 }
 
-function refundableUntil(order: repo.OrderRow, now: Date): Date | null {
+/** Until when a PAID order may be refunded (spec §9: 7 days); null when it may not (any more). */
+export function refundableUntil(order: repo.OrderRow, now: Date): Date | null {
   if (order.status !== 'PAID' || !order.paidAt) return null;
   const until = new Date(order.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS);
   return until > now ? until : null;
@@ -330,25 +331,38 @@ export async function sandboxOutcome(ctx: MemberContext, orderId: number, { outc
  */
 export async function refund(ctx: MemberContext, orderId: number): Promise<Order> {
   await ownOrder(ctx, orderId);
-  return withTransaction(ctx, async (tx) => {
-    const order = await repo.lockOrder(tx.db, orderId);
-    if (!order) throw new AppError('NOT_EXIST');
-    if (order.status === 'REFUNDED') return answerOrder(tx, order);
-    if (!refundableUntil(order, tx.now)) throw new AppError('NOT_REFUNDABLE');
-    const taken = await wallet.reverseOrderCredit(tx, {
-      userId: order.userId,
-      orderId: order.id,
-      title: 'CANCEL_CHARGE_COIN',
-      pointsTitle: 'CANCEL_CHARGE_MILEAGE',
-    });
-    if (!taken) throw new AppError('NOT_REFUNDABLE');
-    await repo.returnToStock(tx.db, order.productId);
-    const provider = tx.services.payments.get(order.provider);
-    if (!provider) throw new AppError('NOT_FOUND_PAYMENT_METHOD');
-    // Last, inside the transaction: a provider that refuses rolls the whole refund back.
-    await provider.refund(order);
-    return answerOrder(tx, await repo.updateOrder(tx.db, order.id, { status: 'REFUNDED', refundedAt: tx.now }));
+  return withTransaction(ctx, async (tx) => answerOrder(tx, (await refundOrder(tx, orderId)).order));
+}
+
+/**
+ * Refunds a PAID order, once, in the caller's transaction (the member's refund and the console's
+ * share it): the order row is locked, so a retry or a second click waits and then finds it
+ * REFUNDED (`refunded: false`, nothing changes). NOT_REFUNDABLE past 7 days or once some of its
+ * coins or points were used.
+ */
+export async function refundOrder(
+  ctx: ServiceContext,
+  orderId: number,
+): Promise<{ before: repo.OrderRow; order: repo.OrderRow; refunded: boolean }> {
+  if (!ctx.inTransaction) throw new Error('shop.refundOrder runs inside the refund transaction');
+  const order = await repo.lockOrder(ctx.db, orderId);
+  if (!order) throw new AppError('NOT_EXIST');
+  if (order.status === 'REFUNDED') return { before: order, order, refunded: false };
+  if (!refundableUntil(order, ctx.now)) throw new AppError('NOT_REFUNDABLE');
+  const taken = await wallet.reverseOrderCredit(ctx, {
+    userId: order.userId,
+    orderId: order.id,
+    title: 'CANCEL_CHARGE_COIN',
+    pointsTitle: 'CANCEL_CHARGE_MILEAGE',
   });
+  if (!taken) throw new AppError('NOT_REFUNDABLE');
+  await repo.returnToStock(ctx.db, order.productId);
+  const provider = ctx.services.payments.get(order.provider);
+  if (!provider) throw new AppError('NOT_FOUND_PAYMENT_METHOD');
+  // Last, inside the transaction: a provider that refuses rolls the whole refund back.
+  await provider.refund(order);
+  const refunded = await repo.updateOrder(ctx.db, order.id, { status: 'REFUNDED', refundedAt: ctx.now });
+  return { before: order, order: refunded, refunded: true };
 }
 
 /** The part of a Stripe event the shop reads (checked and parsed by the webhook route). */

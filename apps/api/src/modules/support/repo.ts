@@ -153,7 +153,7 @@ export async function deleteNotice(db: Db, brandId: string, id: number): Promise
 export async function listFaq(db: Db, brandId: string) {
   const [categories, entries] = await Promise.all([
     db
-      .select({ id: faqCategories.id, name: faqCategories.name })
+      .select({ id: faqCategories.id, name: faqCategories.name, position: faqCategories.position })
       .from(faqCategories)
       .where(eq(faqCategories.brandId, brandId))
       .orderBy(asc(faqCategories.position), asc(faqCategories.id)),
@@ -164,6 +164,7 @@ export async function listFaq(db: Db, brandId: string) {
         question: faqEntries.question,
         answer: faqEntries.answer,
         searchText: faqEntries.searchText,
+        position: faqEntries.position,
       })
       .from(faqEntries)
       .where(eq(faqEntries.brandId, brandId))

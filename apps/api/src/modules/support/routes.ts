@@ -1,4 +1,5 @@
 import {
+  AdminFaq,
   AdminFaqCategory,
   AdminFaqEntry,
   AdminNotice,
@@ -33,6 +34,8 @@ const MAX_AGE = NOTICE_NAV_CACHE_MS / 1000;
  * Notices, FAQ and policies (issue 13): read by anyone without a bearer (nothing in them is a
  * member's), published by the brand's admins, every change in the audit log.
  */
+const SUPPORT = ['SUPPORT'] as const;
+
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routesOf(app, ['support']);
   const admin = routesOf(app, ['admin', 'support']);
@@ -88,7 +91,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'GET',
     url: '/admin/notices',
     summary: 'Every notice of the brand, drafts and scheduled ones included, latest written first',
-    access: 'admin',
+    access: { admin: SUPPORT },
     query: NoticeListQuery,
     response: AdminNoticePage,
     handler: (ctx, { query }) => support.adminNotices(ctx, query),
@@ -98,7 +101,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/admin/notices',
     summary: 'Write a notice (body sanitised to the spec §9 allowlist); published now unless told otherwise',
-    access: 'admin',
+    access: { admin: SUPPORT },
     body: NoticeInput,
     response: AdminNotice,
     handler: (ctx, { body }) => support.createNotice(ctx, body),
@@ -108,7 +111,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'PUT',
     url: '/admin/notices/:id',
     summary: 'Replace a notice of the brand',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     body: NoticeInput,
     response: AdminNotice,
@@ -119,17 +122,26 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'DELETE',
     url: '/admin/notices/:id',
     summary: 'Delete a notice of the brand',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     response: SupportDeleted,
     handler: (ctx, { params }) => support.deleteNotice(ctx, params.id),
   });
 
   admin({
+    method: 'GET',
+    url: '/admin/faq',
+    summary: 'The brand’s whole FAQ for editing: every category, empty ones too, with positions',
+    access: { admin: SUPPORT },
+    response: AdminFaq,
+    handler: (ctx) => support.adminFaq(ctx),
+  });
+
+  admin({
     method: 'POST',
     url: '/admin/faq/categories',
     summary: 'Add a FAQ category',
-    access: 'admin',
+    access: { admin: SUPPORT },
     body: FaqCategoryInput,
     response: AdminFaqCategory,
     handler: (ctx, { body }) => support.createFaqCategory(ctx, body),
@@ -139,7 +151,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'PUT',
     url: '/admin/faq/categories/:id',
     summary: 'Rename or move a FAQ category',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     body: FaqCategoryInput,
     response: AdminFaqCategory,
@@ -150,7 +162,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'DELETE',
     url: '/admin/faq/categories/:id',
     summary: 'Delete an empty FAQ category',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     response: SupportDeleted,
     handler: (ctx, { params }) => support.deleteFaqCategory(ctx, params.id),
@@ -160,7 +172,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/admin/faq/entries',
     summary: 'Add a question and its answer (sanitised) to a FAQ category',
-    access: 'admin',
+    access: { admin: SUPPORT },
     body: FaqEntryInput,
     response: AdminFaqEntry,
     handler: (ctx, { body }) => support.createFaqEntry(ctx, body),
@@ -170,7 +182,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'PUT',
     url: '/admin/faq/entries/:id',
     summary: 'Replace a FAQ entry',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     body: FaqEntryInput,
     response: AdminFaqEntry,
@@ -181,7 +193,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'DELETE',
     url: '/admin/faq/entries/:id',
     summary: 'Delete a FAQ entry',
-    access: 'admin',
+    access: { admin: SUPPORT },
     params: IdParams,
     response: SupportDeleted,
     handler: (ctx, { params }) => support.deleteFaqEntry(ctx, params.id),
@@ -191,7 +203,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/admin/policies',
     summary: 'Publish the next version of the terms or the privacy policy, in force now or later',
-    access: 'admin',
+    access: { admin: SUPPORT },
     body: PolicyPublishRequest,
     response: AdminPolicyVersion,
     handler: (ctx, { body }) => support.publishPolicy(ctx, body),
@@ -201,7 +213,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'PUT',
     url: '/admin/company',
     summary: 'Set the company running the brand, shown with its policies',
-    access: 'admin',
+    access: { admin: SUPPORT },
     body: CompanyInfoInput,
     response: CompanyInfo,
     handler: (ctx, { body }) => support.setCompany(ctx, body),

@@ -1,4 +1,5 @@
 import {
+  type AdminFaq,
   type AdminFaqCategory,
   type AdminFaqEntry,
   type AdminNotice,
@@ -25,10 +26,10 @@ import {
   type SupportDeleted,
 } from '@balcony/contracts';
 import type { z } from 'zod';
-import { type ServiceContext, withTransaction } from '../../context.js';
+import { type AdminContext, type ServiceContext, withTransaction } from '../../context.js';
 import { SharedAnswer } from '../../shared-cache.js';
 import type { AuditAction } from '../admin/repo.js';
-import { type AdminContext, recordAction, requireAdmin } from '../admin/service.js';
+import { type ActionRecord, recordAction } from '../admin/service.js';
 import { faqSearchText, sanitizeAdminHtml, textOfSanitized } from './html.js';
 import * as repo from './repo.js';
 
@@ -60,11 +61,11 @@ function shared<T extends object>(
 async function adminChange<T>(
   ctx: AdminContext,
   action: AuditAction,
-  change: (tx: AdminContext) => Promise<{ result: T; details: Record<string, unknown> }>,
+  change: (tx: AdminContext) => Promise<{ result: T; record: Omit<ActionRecord, 'action'> }>,
 ): Promise<T> {
   const result = await withTransaction(ctx, async (tx) => {
     const done = await change(tx);
-    await recordAction(tx, { action, targetUserId: null, details: done.details });
+    await recordAction(tx, { action, ...done.record });
     return done.result;
   });
   ctx.services.cache.invalidate();
@@ -131,7 +132,6 @@ function toAdminNotice(row: repo.NoticeRow, now: Date): AdminNotice {
 
 /** GET /admin/notices: every notice of the brand, drafts and scheduled ones too. */
 export async function adminNotices(ctx: AdminContext, query: NoticeListQuery): Promise<AdminNoticePage> {
-  await requireAdmin(ctx, ctx.user.id);
   const { rows, total } = await repo.listAllNotices(ctx.db, ctx.brand.id, {
     offset: (query.page - 1) * query.size,
     limit: query.size,
@@ -154,9 +154,9 @@ function noticeValues(input: NoticeInput, publishedWhenOmitted: Date | null): re
   };
 }
 
-const noticeDetails = (row: repo.NoticeRow) => ({
-  noticeId: row.id,
+const noticeRecord = (row: repo.NoticeRow) => ({
   title: row.title,
+  body: row.body,
   pinned: row.pinned,
   publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
 });
@@ -165,8 +165,11 @@ const noticeDetails = (row: repo.NoticeRow) => ({
 export function createNotice(ctx: AdminContext, input: NoticeInput): Promise<AdminNotice> {
   const values = noticeValues(input, ctx.now);
   return adminChange(ctx, 'NOTICE_CREATE', async (tx) => {
-    const row = await repo.insertNotice(tx.db, { ...values, brandId: tx.brand.id, authorId: tx.user.id });
-    return { result: toAdminNotice(row, tx.now), details: noticeDetails(row) };
+    const row = await repo.insertNotice(tx.db, { ...values, brandId: tx.brand.id, authorId: tx.admin.id });
+    return {
+      result: toAdminNotice(row, tx.now),
+      record: { targetType: 'notice', targetId: row.id, after: noticeRecord(row) },
+    };
   });
 }
 
@@ -176,9 +179,16 @@ export function updateNotice(ctx: AdminContext, id: number, input: NoticeInput):
     const current = await repo.findNotice(tx.db, tx.brand.id, id);
     if (!current) throw new AppError('NOT_EXIST');
     const values = noticeValues(input, current.publishedAt);
-    const row = await repo.updateNotice(tx.db, tx.brand.id, id, { ...values, authorId: tx.user.id, updatedAt: tx.now });
+    const row = await repo.updateNotice(tx.db, tx.brand.id, id, {
+      ...values,
+      authorId: tx.admin.id,
+      updatedAt: tx.now,
+    });
     if (!row) throw new AppError('NOT_EXIST');
-    return { result: toAdminNotice(row, tx.now), details: { ...noticeDetails(row), previousTitle: current.title } };
+    return {
+      result: toAdminNotice(row, tx.now),
+      record: { targetType: 'notice', targetId: row.id, before: noticeRecord(current), after: noticeRecord(row) },
+    };
   });
 }
 
@@ -186,7 +196,10 @@ export function deleteNotice(ctx: AdminContext, id: number): Promise<SupportDele
   return adminChange(ctx, 'NOTICE_DELETE', async (tx) => {
     const row = await repo.deleteNotice(tx.db, tx.brand.id, id);
     if (!row) throw new AppError('NOT_EXIST');
-    return { result: { deleted: true as const }, details: noticeDetails(row) };
+    return {
+      result: { deleted: true as const },
+      record: { targetType: 'notice', targetId: row.id, before: noticeRecord(row) },
+    };
   });
 }
 
@@ -245,16 +258,39 @@ export function faq(ctx: ServiceContext, query: FaqQuery): Promise<SharedAnswer>
   });
 }
 
+/** GET /admin/faq: every category (empty ones too, which readers do not see) with positions. */
+export async function adminFaq(ctx: AdminContext): Promise<AdminFaq> {
+  const { categories, entries } = await repo.listFaq(ctx.db, ctx.brand.id);
+  return {
+    categories: categories.map((c) => ({
+      ...c,
+      entries: entries
+        .filter((e) => e.categoryId === c.id)
+        .map((e) => ({
+          id: e.id,
+          categoryId: e.categoryId,
+          question: e.question,
+          answer: e.answer,
+          position: e.position,
+        })),
+    })),
+  };
+}
+
 const toAdminCategory = (row: repo.FaqCategoryRow): AdminFaqCategory => ({
   id: row.id,
   name: row.name,
   position: row.position,
 });
+const categoryRecord = (row: repo.FaqCategoryRow) => ({ name: row.name, position: row.position });
 
 export function createFaqCategory(ctx: AdminContext, input: FaqCategoryInput): Promise<AdminFaqCategory> {
   return adminChange(ctx, 'FAQ_CATEGORY_CREATE', async (tx) => {
     const row = await repo.insertFaqCategory(tx.db, { brandId: tx.brand.id, ...input });
-    return { result: toAdminCategory(row), details: { categoryId: row.id, name: row.name, position: row.position } };
+    return {
+      result: toAdminCategory(row),
+      record: { targetType: 'faq-category', targetId: row.id, after: categoryRecord(row) },
+    };
   });
 }
 
@@ -266,7 +302,12 @@ export function updateFaqCategory(ctx: AdminContext, id: number, input: FaqCateg
     if (!row) throw new AppError('NOT_EXIST');
     return {
       result: toAdminCategory(row),
-      details: { categoryId: row.id, name: row.name, position: row.position, previousName: current.name },
+      record: {
+        targetType: 'faq-category',
+        targetId: row.id,
+        before: categoryRecord(current),
+        after: categoryRecord(row),
+      },
     };
   });
 }
@@ -280,7 +321,10 @@ export function deleteFaqCategory(ctx: AdminContext, id: number): Promise<Suppor
       throw new AppError('INVALID_PARAMETER', { field: 'id', reason: 'the category still holds entries' });
     }
     await repo.deleteFaqCategory(tx.db, tx.brand.id, id);
-    return { result: { deleted: true as const }, details: { categoryId: id, name: current.name } };
+    return {
+      result: { deleted: true as const },
+      record: { targetType: 'faq-category', targetId: id, before: categoryRecord(current) },
+    };
   });
 }
 
@@ -306,17 +350,20 @@ async function faqEntryValues(tx: AdminContext, input: FaqEntryInput): Promise<r
   };
 }
 
-const entryDetails = (row: repo.FaqEntryRow) => ({
-  entryId: row.id,
+const entryRecord = (row: repo.FaqEntryRow) => ({
   categoryId: row.categoryId,
   question: row.question,
+  answer: row.answer,
   position: row.position,
 });
 
 export function createFaqEntry(ctx: AdminContext, input: FaqEntryInput): Promise<AdminFaqEntry> {
   return adminChange(ctx, 'FAQ_ENTRY_CREATE', async (tx) => {
     const row = await repo.insertFaqEntry(tx.db, { ...(await faqEntryValues(tx, input)), brandId: tx.brand.id });
-    return { result: toAdminEntry(row), details: entryDetails(row) };
+    return {
+      result: toAdminEntry(row),
+      record: { targetType: 'faq-entry', targetId: row.id, after: entryRecord(row) },
+    };
   });
 }
 
@@ -327,7 +374,10 @@ export function updateFaqEntry(ctx: AdminContext, id: number, input: FaqEntryInp
     const values = await faqEntryValues(tx, input);
     const row = await repo.updateFaqEntry(tx.db, tx.brand.id, id, { ...values, updatedAt: tx.now });
     if (!row) throw new AppError('NOT_EXIST');
-    return { result: toAdminEntry(row), details: { ...entryDetails(row), previousQuestion: current.question } };
+    return {
+      result: toAdminEntry(row),
+      record: { targetType: 'faq-entry', targetId: row.id, before: entryRecord(current), after: entryRecord(row) },
+    };
   });
 }
 
@@ -335,7 +385,10 @@ export function deleteFaqEntry(ctx: AdminContext, id: number): Promise<SupportDe
   return adminChange(ctx, 'FAQ_ENTRY_DELETE', async (tx) => {
     const row = await repo.deleteFaqEntry(tx.db, tx.brand.id, id);
     if (!row) throw new AppError('NOT_EXIST');
-    return { result: { deleted: true as const }, details: entryDetails(row) };
+    return {
+      result: { deleted: true as const },
+      record: { targetType: 'faq-entry', targetId: row.id, before: entryRecord(row) },
+    };
   });
 }
 
@@ -432,7 +485,7 @@ export function publishPolicy(ctx: AdminContext, input: PolicyPublishRequest): P
       title: input.title,
       body,
       inForceAt,
-      authorId: tx.user.id,
+      authorId: tx.admin.id,
     });
     return {
       result: {
@@ -443,7 +496,17 @@ export function publishPolicy(ctx: AdminContext, input: PolicyPublishRequest): P
         inForceAt: iso(row.inForceAt),
         createdAt: iso(row.createdAt),
       },
-      details: { kind: input.kind, version: row.version, title: row.title, inForceAt: iso(row.inForceAt) },
+      record: {
+        targetType: 'policy',
+        targetId: row.id,
+        after: {
+          kind: input.kind,
+          version: row.version,
+          title: row.title,
+          body: row.body,
+          inForceAt: iso(row.inForceAt),
+        },
+      },
     };
   });
 }
@@ -455,11 +518,14 @@ export function setCompany(ctx: AdminContext, input: CompanyInfoInput): Promise<
     const row = await repo.upsertCompany(tx.db, {
       brandId: tx.brand.id,
       ...input,
-      updatedBy: tx.user.id,
+      updatedBy: tx.admin.id,
       updatedAt: tx.now,
     });
     const company = toCompany(row);
     if (!company) throw new Error('company not saved');
-    return { result: company, details: { ...company, previousName: previous?.name ?? null } };
+    return {
+      result: company,
+      record: { targetType: 'company', targetId: tx.brand.id, before: toCompany(previous), after: company },
+    };
   });
 }

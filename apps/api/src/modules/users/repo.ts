@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, withdrawnEmails } from '../../db/schema.js';
 
@@ -111,4 +111,19 @@ export function pushSettingsOf(db: Db, userIds: readonly number[]) {
     })
     .from(users)
     .where(inArray(users.id, [...userIds]));
+}
+
+/**
+ * Members of a brand the console looks up: by id when `q` is a number, else by a part of the
+ * e-mail address (case ignored), the oldest accounts first.
+ */
+export async function searchMembers(db: Db, brandId: string, q: string, limit: number): Promise<UserRow[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const id = /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? Number(q) : null;
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.brandId, brandId), or(ilike(users.email, like), id === null ? undefined : eq(users.id, id))))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }

@@ -12,6 +12,9 @@ export type { NewUser, UserChanges, UserRow } from './repo.js';
 
 export const findById = (ctx: ServiceContext, userId: number) => repo.findUserById(ctx.db, userId);
 export const findByEmail = (ctx: ServiceContext, email: string) => repo.findUserByEmail(ctx.db, ctx.brand.id, email);
+/** Members of the context's brand by id or part of their e-mail (the console's lookup). */
+export const search = (ctx: ServiceContext, q: string, limit: number) =>
+  repo.searchMembers(ctx.db, ctx.brand.id, q, limit);
 export const findByPhone = (ctx: ServiceContext, phone: string) => repo.findUserByPhone(ctx.db, ctx.brand.id, phone);
 export const findBySocialIdentity = (ctx: ServiceContext, provider: string, subject: string) =>
   repo.findUserBySns(ctx.db, ctx.brand.id, provider, subject);

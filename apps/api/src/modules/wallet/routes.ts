@@ -1,10 +1,14 @@
 import {
+  AdminMemberLedger,
+  AdminMemberMatches,
+  AdminMemberQuery,
   CoinBalance,
   CoinLotsResponse,
   CoinUsedResponse,
   HistoryKind,
   HistoryPage,
   HistoryQuery,
+  MemberIdParams,
   MileageExchangeInfo,
   MileageExchangeQuery,
   MileageExchangeRequest,
@@ -16,6 +20,7 @@ import { memberContext } from '../../http/context.js';
 import { RequiredHeaders } from '../../http/headers.js';
 import { routesOf } from '../../http/route.js';
 import { authGuard } from '../auth/guard.js';
+import * as walletAdmin from './admin.js';
 import * as wallet from './service.js';
 
 /**
@@ -107,5 +112,28 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     body: MileageExchangeRequest,
     response: MileageExchangeResult,
     handler: (ctx, { body }) => wallet.exchangeMileage(ctx, body),
+  });
+
+  // ——— the console (issue 15 item 5): a member's ledger by lot, FINANCE ———
+  const admin = routesOf(app, ['admin']);
+
+  admin({
+    method: 'GET',
+    url: '/admin/members',
+    summary: 'Members of the brand by id or part of their e-mail address',
+    access: { admin: ['FINANCE'] },
+    query: AdminMemberQuery,
+    response: AdminMemberMatches,
+    handler: (ctx, { query }) => walletAdmin.findMembers(ctx, query.q),
+  });
+
+  admin({
+    method: 'GET',
+    url: '/admin/members/:memberId/ledger',
+    summary: 'A member’s balances, lots with every use of them, and latest movements',
+    access: { admin: ['FINANCE'] },
+    params: MemberIdParams,
+    response: AdminMemberLedger,
+    handler: (ctx, { params }) => walletAdmin.memberLedger(ctx, params.memberId),
   });
 };

@@ -496,6 +496,33 @@ function referenceOf(row: ReferenceFields): HistoryEntry['reference'] {
   return row.note ? { kind: 'NOTE', note: row.note } : null;
 }
 
+function toHistoryEntry(r: HistoryRow): HistoryEntry {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title as HistoryEntry['title'],
+    coinType: r.ledger,
+    source: r.source,
+    amount: r.credited ? r.amount : -r.amount,
+    expiresAt: r.credited ? (r.lotExpiresAt?.toISOString() ?? null) : null,
+    reference: referenceOf(r),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const EVERY_TYPE: readonly CoinHistoryType[] = ['CHARGE', 'USE', 'EXPIRE', 'CANCEL', 'REFUND_PURCHASE'];
+
+/** A member's latest movements of every coin type and kind, newest first (the console's ledger). */
+export async function latestTransfers(ctx: ServiceContext, userId: number, limit: number): Promise<HistoryEntry[]> {
+  const { rows } = await repo.history(
+    ctx.db,
+    userId,
+    { ledgers: repo.LEDGERS, types: EVERY_TYPE, since: new Date(0) },
+    { offset: 0, limit },
+  );
+  return rows.map(toHistoryEntry);
+}
+
 /** /history/charge, /history/use and /history/mileage: the member's movements in the window of spec §9. */
 export async function history(
   ctx: MemberContext,
@@ -511,17 +538,7 @@ export async function history(
     { offset: (page.page - 1) * page.size, limit: page.size },
   );
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      title: r.title as HistoryEntry['title'],
-      coinType: r.ledger,
-      source: r.source,
-      amount: r.credited ? r.amount : -r.amount,
-      expiresAt: r.credited ? (r.lotExpiresAt?.toISOString() ?? null) : null,
-      reference: referenceOf(r),
-      createdAt: r.createdAt.toISOString(),
-    })),
+    items: rows.map(toHistoryEntry),
     page: page.page,
     size: page.size,
     total,
@@ -608,11 +625,16 @@ function lotsOfRows(rows: readonly LotRow[]): DatedLot[] {
  * where its coins went, read in one statement. The balance is `balanceFrom` of these same lots,
  * so it is GET /coin's, and the OPEN lots of each type add up to it (decision 0170).
  */
-export async function lots(ctx: MemberContext): Promise<CoinLotsResponse> {
+export function lots(ctx: MemberContext): Promise<CoinLotsResponse> {
+  return lotsOf(ctx, ctx.user.id);
+}
+
+/** The lots of `lots`, read for someone else (the console's ledger of a member). */
+export async function lotsOf(ctx: ServiceContext, userId: number): Promise<CoinLotsResponse> {
   const windowDays = HISTORY_WINDOW_DAYS.use;
   const since = new Date(ctx.now.getTime() - windowDays * DAY_MS);
   // One emptied lot more than are shown tells whether some were left out.
-  const all = lotsOfRows(await repo.lotsWithUses(ctx.db, ctx.user.id, since, LEDGER_EMPTIED_LOTS_MAX + 1));
+  const all = lotsOfRows(await repo.lotsWithUses(ctx.db, userId, since, LEDGER_EMPTIED_LOTS_MAX + 1));
   const { lots: listed, moreEmptied } = arrangeLedger(all, ctx.now, LEDGER_EMPTIED_LOTS_MAX);
   return {
     lots: listed.map((lot) => ({

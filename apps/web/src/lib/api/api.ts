@@ -13,6 +13,7 @@ import {
   type HistoryKind,
   HistoryPage,
   type HomeTab,
+  HomeTabOrder,
   HomeTabResponse,
   MileageExchangeInfo,
   MyCommentPage,
@@ -158,6 +159,18 @@ export const fetchBanners = cache((brand: BrandConfig) =>
     method: 'GET',
     path: '/banners',
     schema: BannerList,
+    cache: { kind: 'home' },
+  }),
+);
+
+/** GET /contents/home-tabs: the order of the brand's home tab bar, as set in the console. */
+export const fetchHomeTabOrder = cache((brand: BrandConfig) =>
+  apiCall({
+    baseUrl: apiBaseUrl(),
+    brand,
+    method: 'GET',
+    path: '/contents/home-tabs',
+    schema: HomeTabOrder,
     cache: { kind: 'home' },
   }),
 );

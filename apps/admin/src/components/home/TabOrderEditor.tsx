@@ -1,0 +1,89 @@
+'use client';
+
+import { AdminHomeTabs, type HomeTabSlug } from '@balcony/contracts';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTranslations } from 'use-intl';
+import { ErrorText } from '@/components/ui/ErrorText';
+import ui from '@/components/ui/ui.module.css';
+import { callAdmin } from '@/lib/client-api';
+import styles from './Home.module.css';
+
+/** The order of the brand's home tab bar: tabs move up or down, then the order is saved. */
+export function TabOrderEditor({ initial }: { initial: AdminHomeTabs }) {
+  const t = useTranslations('HomeScreen');
+  const router = useRouter();
+  const [tabs, setTabs] = useState<HomeTabSlug[]>(initial.tabs);
+  const [isDefault, setIsDefault] = useState(initial.isDefault);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  function move(index: number, by: -1 | 1) {
+    const tab = tabs[index];
+    if (tab === undefined || index + by < 0 || index + by >= tabs.length) return;
+    const next = [...tabs];
+    next.splice(index, 1);
+    next.splice(index + by, 0, tab);
+    setTabs(next);
+    setStatus('');
+    // The button keeps the focus as its tab moves, so the keyboard can go on moving it.
+    requestAnimationFrame(() => document.getElementById(`tab-${tab}-${by < 0 ? 'up' : 'down'}`)?.focus());
+  }
+
+  async function save() {
+    setError(null);
+    try {
+      const saved = await callAdmin('home/tabs', AdminHomeTabs, { method: 'PUT', body: { tabs } });
+      setTabs(saved.tabs);
+      setIsDefault(saved.isDefault);
+      setStatus(t('saved'));
+      router.refresh();
+    } catch (e) {
+      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
+    }
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="order-title">
+      <h2 id="order-title">{t('order.title')}</h2>
+      <p className={ui.hint}>{t('order.hint')}</p>
+      {isDefault ? <p className={ui.hint}>{t('order.default')}</p> : null}
+      <ol className={styles.list}>
+        {tabs.map((tab, index) => (
+          <li key={tab} className={`${styles.item} ${styles.textItem}`}>
+            <strong>{t(`order.tab.${tab}`)}</strong>
+            <span className={ui.actions}>
+              <button
+                type="button"
+                id={`tab-${tab}-up`}
+                className={ui.secondary}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={t('moveUp', { name: t(`order.tab.${tab}`) })}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                id={`tab-${tab}-down`}
+                className={ui.secondary}
+                disabled={index === tabs.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={t('moveDown', { name: t(`order.tab.${tab}`) })}
+              >
+                ↓
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <ErrorText code={error} />
+      <p className={ui.success} role="status">
+        {status}
+      </p>
+      <button type="button" className={ui.button} onClick={() => void save()}>
+        {t('save')}
+      </button>
+    </section>
+  );
+}

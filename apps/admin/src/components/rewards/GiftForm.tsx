@@ -1,0 +1,171 @@
+'use client';
+
+import { CoinType, GIFT_DEFAULT_VALID_DAYS, SendGiftRequest, SendGiftResult } from '@balcony/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslations } from 'use-intl';
+import { ErrorText } from '@/components/ui/ErrorText';
+import ui from '@/components/ui/ui.module.css';
+import { callAdmin } from '@/lib/client-api';
+import { parseGiftTargets, parseIdList } from '@/lib/gift-targets';
+import { useIdempotencyKey } from './useIdempotencyKey';
+
+type Content = 'COIN' | 'POSSESSION_GIFT' | 'RENT_GIFT';
+
+/**
+ * Sends one gift (coins, or episodes to keep or rent) to members by id and to e-mail addresses;
+ * each waits in their gift box. Idempotent by the hidden key, like the coin adjustment.
+ */
+export function GiftForm({ brandId }: { brandId: string }) {
+  const t = useTranslations('Rewards');
+  const coinTypes = useTranslations('CoinTypes');
+  const [key, renewKey] = useIdempotencyKey();
+  const [content, setContent] = useState<Content>('COIN');
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<SendGiftResult | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const { targets, invalid: wrong } = parseGiftTargets(String(form.get('targets') ?? ''));
+    setInvalid(wrong);
+    if (wrong.length > 0) return;
+    const validDays = String(form.get('coinValidDays') ?? '');
+    const episodeIds = parseIdList(String(form.get('episodeIds') ?? ''));
+    const input = SendGiftRequest.safeParse({
+      targets,
+      content:
+        content === 'COIN'
+          ? {
+              kind: content,
+              coinType: form.get('coinType'),
+              amount: Number(form.get('amount')),
+              validDays: validDays === '' ? undefined : Number(validDays),
+            }
+          : { kind: content, seriesId: Number(form.get('seriesId')), episodeIds: episodeIds ?? [] },
+      title: form.get('title'),
+      message: String(form.get('message') ?? '') || undefined,
+      validDays: Number(form.get('validDays') || GIFT_DEFAULT_VALID_DAYS),
+      idempotencyKey: form.get('idempotencyKey'),
+    });
+    if (!input.success || (content !== 'COIN' && !episodeIds)) {
+      setError('INVALID_PARAMETER');
+      return;
+    }
+    if (!window.confirm(t('gifts.confirm', { count: targets.length, brand: brandId }))) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await callAdmin('gifts', SendGiftResult, { method: 'POST', body: input.data }));
+      formElement.reset();
+      renewKey();
+    } catch (e) {
+      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section aria-labelledby="gifts-title">
+      <h2 id="gifts-title">{t('gifts.title')}</h2>
+      <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
+        <input type="hidden" name="idempotencyKey" value={key} />
+        <label className={ui.field}>
+          <span>{t('gifts.targets')}</span>
+          <textarea name="targets" required rows={4} aria-describedby="targets-hint" />
+          <small id="targets-hint" className={ui.hint}>
+            {t('gifts.targetsHint')}
+          </small>
+        </label>
+        {invalid.length > 0 ? (
+          <p className={ui.error} role="alert">
+            {t('gifts.invalidTargets', { list: invalid.join(', ') })}
+          </p>
+        ) : null}
+        <fieldset className={ui.fieldset}>
+          <legend className={ui.legend}>{t('gifts.content')}</legend>
+          <div className={ui.checks}>
+            {(['COIN', 'POSSESSION_GIFT', 'RENT_GIFT'] as const).map((option) => (
+              <label key={option} className={ui.check}>
+                <input type="radio" name="content" checked={content === option} onChange={() => setContent(option)} />
+                {t(`gifts.kinds.${option}`)}
+              </label>
+            ))}
+          </div>
+          {content === 'COIN' ? (
+            <div className={ui.row}>
+              <label className={ui.field}>
+                <span>{t('coinType')}</span>
+                <select name="coinType" defaultValue="BONUS">
+                  {CoinType.options.map((option) => (
+                    <option key={option} value={option}>
+                      {coinTypes(option)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={ui.field}>
+                <span>{t('gifts.amount')}</span>
+                <input name="amount" type="number" min={1} max={100000} required />
+              </label>
+              <label className={ui.field}>
+                <span>{t('validDays')}</span>
+                <input name="coinValidDays" type="number" min={1} max={3650} />
+              </label>
+            </div>
+          ) : (
+            <div className={ui.row}>
+              <label className={ui.field}>
+                <span>{t('gifts.seriesId')}</span>
+                <input name="seriesId" type="number" min={1} required inputMode="numeric" />
+              </label>
+              <label className={ui.field}>
+                <span>{t('gifts.episodeIds')}</span>
+                <input name="episodeIds" required aria-describedby="episodes-hint" />
+              </label>
+              <small id="episodes-hint" className={ui.hint}>
+                {t('gifts.episodeIdsHint')}
+              </small>
+            </div>
+          )}
+        </fieldset>
+        <div className={ui.row}>
+          <label className={ui.field}>
+            <span>{t('gifts.giftTitle')}</span>
+            <input name="title" required maxLength={100} />
+          </label>
+          <label className={ui.field}>
+            <span>{t('gifts.waitDays')}</span>
+            <input name="validDays" type="number" min={1} max={365} defaultValue={GIFT_DEFAULT_VALID_DAYS} />
+          </label>
+        </div>
+        <label className={ui.field}>
+          <span>{t('gifts.message')}</span>
+          <textarea name="message" maxLength={500} rows={3} />
+        </label>
+        <ErrorText code={error} />
+        {result ? (
+          <div role="status">
+            <p className={ui.success}>
+              {result.applied ? t('gifts.sent', { count: result.gifts.length }) : t('gifts.repeated')}
+            </p>
+            <ul>
+              {result.gifts.map((gift) => (
+                <li key={gift.id}>
+                  {gift.email ?? ''} {gift.userId ? t('gifts.member', { id: gift.userId }) : t('gifts.noMemberYet')}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div>
+          <button type="submit" className={ui.button} disabled={busy || key === ''}>
+            {t('gifts.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import { API_HEADERS, API_URL, adminToken, api, createMember, logIn } from './support/member';
+import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
+
+// The admin console (issue 15) in Chromium, on its own origin beside the reader web: an admin
+// logs in with a TOTP code and publishes a scheduled episode on two brands; a coupon batch made
+// in the console is registered by a reader; a contact request answered in the console is seen by
+// its reader; the dashboard shows a purchase just made. The console is a desktop tool, so these
+// journeys run in the desktop project only. Its texts are English here (the browser's language).
+
+const CONSOLE_URL = 'http://127.0.0.1:3101';
+const READER_FR = 'http://127.0.0.1:3100';
+const READER_TH = 'http://th.localhost:3100';
+
+test.skip(({ isMobile }) => isMobile, 'the console is used on a desktop');
+
+test.beforeAll(async () => {
+  // The console starts right after the web, which is what playwright.config.ts waits for.
+  await expect
+    .poll(async () => (await fetch(`${CONSOLE_URL}/_/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
+});
+
+interface NewAdmin {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
+/** An admin with `roles`, created by the run's OWNER through the admin API, as the Admins page does. */
+async function newAdmin(roles: string[], tag: string): Promise<NewAdmin> {
+  const made = await api<{ password: string; totpSecret: string; account: { email: string } }>(
+    'POST',
+    '/admin/accounts',
+    {
+      token: await adminToken(),
+      body: { email: `${tag}-${Date.now()}@console.example.com`, name: `E2E ${tag}`, roles },
+    },
+  );
+  return { email: made.account.email, password: made.password, totpSecret: made.totpSecret };
+}
+
+/** Logs in on the console's form with the password and the authenticator's current code. */
+async function consoleLogIn(page: Page, admin: NewAdmin): Promise<void> {
+  await page.goto(`${CONSOLE_URL}/`);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('E-mail address').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: admin.totpSecret }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console areas' })).toBeVisible();
+  // The session is an httpOnly cookie: page scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('balcony_admin=');
+}
+
+/** A page image of a given height, as an artist's export would be. */
+function pageImage(n: number): Promise<Buffer> {
+  const hue = (n * 57) % 360;
+  return sharp({ create: { width: 720, height: 1100, channels: 3, background: `hsl(${hue}, 60%, 55%)` } })
+    .png()
+    .toBuffer();
+}
+
+/** `at` as a datetime-local value in `timeZone`, to the second. */
+function localTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Whether a visitor of `origin` sees the episode on the series page (the page is read afresh each time). */
+async function readerSees(browser: Browser, origin: string, seriesId: number, episodeId: number): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(`${origin}/detail/${seriesId}`);
+    if (!response || response.status() !== 200) return false;
+    return (await page.locator(`#episode-${episodeId}`).count()) > 0;
+  } finally {
+    await context.close();
+  }
+}
+
+test('an admin logs in with TOTP, creates a series on two brands, uploads five pages and schedules the episode', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const errors = collectConsoleErrors(page);
+  const editor = await newAdmin(['CONTENT'], 'editor');
+  await consoleLogIn(page, editor);
+  // A CONTENT admin sees only the areas of the role.
+  const nav = page.getByRole('navigation', { name: 'Console areas' });
+  await expect(nav.getByRole('link', { name: 'Content' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
+
+  await page.goto(`${CONSOLE_URL}/content/series/new`);
+  const slug = `e2e-console-${Date.now()}`;
+  await page.getByLabel('Slug (address)').fill(slug);
+  await page.getByLabel('Original title').fill('Console Journey');
+  await page.getByLabel('Synopsis', { exact: true }).fill('A series published from the admin console.');
+  await page.getByLabel('Upload a cover').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: await pageImage(0),
+  });
+  await expect(page.getByRole('img', { name: 'Cover of the series' })).toBeVisible();
+  for (const [brand, title] of [
+    ['delitoonb-fr', 'Le voyage de la console'],
+    ['bom-th', 'การเดินทางของคอนโซล'],
+  ] as const) {
+    await page.getByLabel(`Show on ${brand}`, { exact: true }).check();
+    const settings = page.locator('div', { has: page.getByLabel(`Show on ${brand}`, { exact: true }) }).last();
+    await settings.getByLabel('Title on this brand').fill(title);
+  }
+  await page.getByRole('button', { name: 'Save the series' }).click();
+  await page.waitForURL(/\/content\/series\/\d+$/);
+  const seriesId = Number(/\/content\/series\/(\d+)$/.exec(page.url())?.[1]);
+
+  await page.getByRole('link', { name: 'New episode' }).click();
+  await page.getByLabel('Number').fill('1');
+  await page.getByLabel('Title', { exact: true }).fill('The first scheduled episode');
+  await page.getByLabel('Free', { exact: true }).check();
+  await page.getByLabel('Publish at a time').check();
+  // Far enough ahead to upload the pages and look before it, near enough for the test to wait.
+  const publishAt = new Date(Date.now() + 50_000);
+  await page.getByLabel(/^Time \(/).fill(localTime(publishAt, 'Europe/Paris'));
+  await page.getByRole('button', { name: 'Save the episode' }).click();
+  await page.waitForURL(/\/content\/episodes\/\d+$/);
+  const episodeId = Number(/\/content\/episodes\/(\d+)$/.exec(page.url())?.[1]);
+
+  // Five pages at once; each file and the whole show their progress, then the pages are listed.
+  await page.getByTestId('page-files').setInputFiles(
+    await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ name: `page-${n}.png`, mimeType: 'image/png', buffer: await pageImage(n) }))),
+  );
+  await expect(page.getByTestId('page-list').getByRole('listitem')).toHaveCount(5, { timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, testInfo, 'console-episode-pages');
+
+  // Before its time, neither brand's readers see it.
+  expect(Date.now()).toBeLessThan(publishAt.getTime());
+  expect(await readerSees(browser, READER_FR, seriesId, episodeId)).toBe(false);
+  expect(await readerSees(browser, READER_TH, seriesId, episodeId)).toBe(false);
+  expect(Date.now(), 'the look before publication ended in time').toBeLessThan(publishAt.getTime());
+
+  // At its time both do (a visitor's page may be kept for up to 30 s).
+  await page.waitForTimeout(Math.max(0, publishAt.getTime() - Date.now()));
+  for (const origin of [READER_FR, READER_TH]) {
+    await expect.poll(() => readerSees(browser, origin, seriesId, episodeId), { timeout: 60_000, intervals: [2_000] }).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a coupon batch made in the console is registered by a reader', async ({ page, browser }, testInfo) => {
+  const finance = await newAdmin(['FINANCE'], 'finance');
+  await consoleLogIn(page, finance);
+  await page.goto(`${CONSOLE_URL}/rewards`);
+  const name = `E2E batch ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Kind').selectOption('COIN');
+  await page.getByLabel('Coins', { exact: true }).fill('7');
+  await page.getByLabel('A batch of single-use codes').check();
+  await page.getByLabel('Number of codes').fill('3');
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  const codes = page.getByRole('textbox', { name: 'New codes' });
+  await expect(codes).toBeVisible();
+  const [code] = (await codes.inputValue()).split('\n');
+  expect(code).toMatch(/\S{8,}/);
+  await screenshot(page, testInfo, 'console-coupon-batch');
+
+  const reader = await createMember({ tag: 'console-coupon' });
+  const before = (await api<{ total: number }>('GET', '/coin', { token: reader.accessToken })).total;
+  const context = await browser.newContext({ baseURL: READER_FR });
+  const readerPage = await context.newPage();
+  await logIn(readerPage, reader);
+  await readerPage.goto('/coupon');
+  await readerPage.getByTestId('coupon-code').fill(code ?? '');
+  await readerPage.getByTestId('coupon-submit').click();
+  await expect(readerPage.getByTestId('coupon-done')).not.toBeEmpty();
+  await expect(readerPage.getByTestId('header-coins-total')).toHaveText(new Intl.NumberFormat('fr').format(before + 7));
+  await context.close();
+});
+
+test('a contact request answered in the console is seen answered by its reader', async ({ page, browser }) => {
+  const reader = await createMember({ tag: 'console-contact' });
+  const title = `Missing coins ${Date.now()}`;
+  // Filed as the reader's form does: a multipart form (the journey of contact.spec.ts files one in the page).
+  const form = new FormData();
+  form.set('category', 'PAYMENT');
+  form.set('title', title);
+  form.set('content', 'I paid and the coins never came.');
+  const filedResponse = await fetch(`${API_URL}/qna`, {
+    method: 'POST',
+    headers: { ...API_HEADERS, authorization: `Bearer ${reader.accessToken}` },
+    body: form,
+  });
+  const filed = ((await filedResponse.json()) as { data: { id: number } }).data;
+
+  const support = await newAdmin(['SUPPORT'], 'support');
+  await consoleLogIn(page, support);
+  await page.goto(`${CONSOLE_URL}/support?tab=inbox&status=WAIT`);
+  const request = page.locator('details', { hasText: title });
+  await request.locator('summary').click();
+  const answer = 'We found your payment: the coins are in your account now.';
+  await request.getByLabel('Answer', { exact: true }).fill(answer);
+  await request.getByRole('button', { name: 'Send answer' }).click();
+  await expect(request.getByRole('status')).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: READER_FR });
+  const readerPage = await context.newPage();
+  await logIn(readerPage, reader);
+  await readerPage.goto('/qna');
+  const mine = readerPage.locator(`[data-testid="contact-request"][data-id="${filed.id}"]`);
+  await expect(mine).toHaveAttribute('data-status', 'COMPLETED');
+  await mine.locator('summary').click();
+  await expect(mine.getByTestId('contact-answer-text')).toHaveText(answer);
+  await context.close();
+});
+
+test('the dashboard shows a purchase just made', async ({ page }, testInfo) => {
+  // A brand no other journey sells on, so the day's figures are this purchase's alone.
+  const brandId = 'delitoon-de';
+  const buyer = await createMember({ tag: 'console-sale', brandId });
+  const { products } = await api<{ products: { id: number; price: number; firstPurchaseOnly: boolean }[] }>(
+    'GET',
+    '/shop/products',
+    { token: buyer.accessToken, brandId },
+  );
+  const product = products.find((p) => !p.firstPurchaseOnly) ?? products[0];
+  if (!product) throw new Error('the demo seed sells coins on every brand');
+  const order = await api<{ id: number }>('POST', '/shop/orders', {
+    token: buyer.accessToken,
+    brandId,
+    body: {
+      productId: product.id,
+      paymentMethod: 'SANDBOX',
+      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+      idempotencyKey: `console-sale-${Date.now()}`,
+    },
+  });
+  await api('POST', `/shop/orders/${order.id}/sandbox`, {
+    token: buyer.accessToken,
+    brandId,
+    body: { outcome: 'SUCCESS' },
+  });
+
+  const finance = await newAdmin(['FINANCE'], 'dashboard');
+  await consoleLogIn(page, finance);
+  // Today (the default range) on that brand, as its filter sets it.
+  await page.goto(`${CONSOLE_URL}/dashboard?brands=${brandId}`);
+  const sales = page.locator('#sales-table');
+  await expect(sales.getByRole('row').filter({ hasText: 'EUR' })).toHaveCount(1);
+  const row = sales.getByRole('row').filter({ hasText: 'EUR' });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await screenshot(page, testInfo, 'console-dashboard');
+});
