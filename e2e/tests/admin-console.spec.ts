@@ -88,7 +88,7 @@ async function readerSees(browser: Browser, origin: string, seriesId: number, ep
   try {
     const page = await context.newPage();
     const response = await page.goto(`${origin}/detail/${seriesId}`);
-    if (!response || response.status() !== 200) return false;
+    if (response?.status() !== 200) return false;
     return (await page.locator(`#episode-${episodeId}`).count()) > 0;
   } finally {
     await context.close();
@@ -114,6 +114,8 @@ test('an admin logs in with TOTP, creates a series on two brands, uploads five p
   await page.getByLabel('Slug (address)').fill(slug);
   await page.getByLabel('Original title').fill('Console Journey');
   await page.getByLabel('Synopsis', { exact: true }).fill('A series published from the admin console.');
+  await page.getByRole('group', { name: 'Creators' }).getByLabel('Name').fill('Ana Console');
+  await page.getByLabel('Friday').check();
   await page.getByLabel('Upload a cover').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
@@ -146,7 +148,13 @@ test('an admin logs in with TOTP, creates a series on two brands, uploads five p
 
   // Five pages at once; each file and the whole show their progress, then the pages are listed.
   await page.getByTestId('page-files').setInputFiles(
-    await Promise.all([1, 2, 3, 4, 5].map(async (n) => ({ name: `page-${n}.png`, mimeType: 'image/png', buffer: await pageImage(n) }))),
+    await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) => ({
+        name: `page-${n}.png`,
+        mimeType: 'image/png',
+        buffer: await pageImage(n),
+      })),
+    ),
   );
   await expect(page.getByTestId('page-list').getByRole('listitem')).toHaveCount(5, { timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
@@ -161,7 +169,9 @@ test('an admin logs in with TOTP, creates a series on two brands, uploads five p
   // At its time both do (a visitor's page may be kept for up to 30 s).
   await page.waitForTimeout(Math.max(0, publishAt.getTime() - Date.now()));
   for (const origin of [READER_FR, READER_TH]) {
-    await expect.poll(() => readerSees(browser, origin, seriesId, episodeId), { timeout: 60_000, intervals: [2_000] }).toBe(true);
+    await expect
+      .poll(() => readerSees(browser, origin, seriesId, episodeId), { timeout: 60_000, intervals: [2_000] })
+      .toBe(true);
   }
   expect(errors).toEqual([]);
 });
@@ -171,12 +181,13 @@ test('a coupon batch made in the console is registered by a reader', async ({ pa
   await consoleLogIn(page, finance);
   await page.goto(`${CONSOLE_URL}/rewards`);
   const name = `E2E batch ${Date.now()}`;
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Kind').selectOption('COIN');
-  await page.getByLabel('Coins', { exact: true }).fill('7');
-  await page.getByLabel('A batch of single-use codes').check();
-  await page.getByLabel('Number of codes').fill('3');
-  await page.getByRole('button', { name: 'Create coupon' }).click();
+  const create = page.locator('form', { has: page.getByRole('button', { name: 'Create coupon' }) });
+  await create.getByLabel('Name', { exact: true }).fill(name);
+  await create.getByLabel('Kind').selectOption('COIN');
+  await create.getByLabel('Coins', { exact: true }).fill('7');
+  await create.getByLabel('A batch of single-use codes').check();
+  await create.getByLabel('Number of codes').fill('3');
+  await create.getByRole('button', { name: 'Create coupon' }).click();
   const codes = page.getByRole('textbox', { name: 'New codes' });
   await expect(codes).toBeVisible();
   const [code] = (await codes.inputValue()).split('\n');
@@ -266,6 +277,10 @@ test('the dashboard shows a purchase just made', async ({ page }, testInfo) => {
   const sales = page.locator('#sales-table');
   await expect(sales.getByRole('row').filter({ hasText: 'EUR' })).toHaveCount(1);
   const row = sales.getByRole('row').filter({ hasText: 'EUR' });
-  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  // Cells after the day (a row header): currency, paid orders, amount.
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(
+    new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(product.price / 100),
+  );
   await screenshot(page, testInfo, 'console-dashboard');
 });

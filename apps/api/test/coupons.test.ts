@@ -487,7 +487,17 @@ describe('the CLI (npm run admin:coupons)', () => {
       expect(made.exit, made.err).toBe(0);
       expect((await readFile(file, 'utf8')).trim().split('\r\n')).toHaveLength(4);
       const couponId = JSON.parse(made.out[0] ?? '{}').id as number;
-      const more = await cli('codes', '--coupon', String(couponId), '--count', '2', '--admin', admin.email, '--brand', BRAND);
+      const more = await cli(
+        'codes',
+        '--coupon',
+        String(couponId),
+        '--count',
+        '2',
+        '--admin',
+        admin.email,
+        '--brand',
+        BRAND,
+      );
       expect(more.exit, more.err).toBe(0);
       expect(more.out.slice(2)).toHaveLength(2);
       const listed = await cli('list', '--admin', admin.email, '--brand', BRAND);

@@ -37,7 +37,7 @@ function newMember(brandId = BRAND) {
   return createMember(t.database.db, t.config.auth, { brandId });
 }
 
-function api(method: 'GET' | 'POST', url: string, who?: { headers: Record<string, string> }, payload?: object) {
+function api(method: 'GET' | 'POST' | 'PUT', url: string, who?: { headers: Record<string, string> }, payload?: object) {
   return t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -58,7 +58,10 @@ const failure = async (res: ReturnType<typeof api>) => {
 type Content =
   | { kind: 'COIN'; coinType: string; amount: number; validDays?: number }
   | { kind: 'POSSESSION_GIFT' | 'RENT_GIFT'; seriesId: number; episodeIds: number[] };
-type Target = { type: 'USER'; userId: number } | { type: 'MAIL'; email: string };
+type Target =
+  | { type: 'USER'; userId: number }
+  | { type: 'MAIL'; email: string }
+  | { type: 'SEGMENT'; segment: 'FAVORITE_OF_SERIES'; seriesId: number };
 
 function sendRequest(targets: Target[], content: Content, extra: Record<string, unknown> = {}) {
   return api('POST', '/admin/gifts', admin, {
@@ -96,6 +99,27 @@ async function accessOf(m: Member, n: number) {
 }
 
 describe('sending gifts (admins only)', () => {
+  it('sends one gift to each member of the brand who favourites a series (a segment), and to nobody else', async () => {
+    const series = await createSeries(t.database.db, { title: 'Segment Falls', episodes: { count: 2, free: 1 } });
+    const [fan, secondFan, bystander] = await Promise.all([newMember(), newMember(), newMember()]);
+    const elsewhere = await newMember(OTHER_BRAND);
+    for (const m of [fan, secondFan]) await data(api('PUT', `/favorites/${series.id}`, m));
+    // A fan on another brand is not of this brand's segment.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/favorites/${series.id}`,
+      headers: { ...brandHeaders(OTHER_BRAND), ...elsewhere.headers },
+    });
+    const segment: Target = { type: 'SEGMENT', segment: 'FAVORITE_OF_SERIES', seriesId: series.id };
+    // The segment and one of its members named again get one gift each.
+    const sent = await send([segment, { type: 'USER', userId: fan.id }], coins(3));
+    expect(sent.gifts.map((g) => g.userId).sort()).toEqual([fan.id, secondFan.id].sort());
+    expect([await count(fan), await count(secondFan), await count(bystander)]).toEqual([1, 1, 0]);
+    const empty = await createSeries(t.database.db, { title: 'Nobody Reads This' });
+    const none = await sendRequest([{ type: 'SEGMENT', segment: 'FAVORITE_OF_SERIES', seriesId: empty.id }], coins(3));
+    expect([none.statusCode, none.json().code]).toEqual([400, 'INVALID_PARAMETER']);
+  });
+
   it('refuses visitors and readers (no admin session) and admins without FINANCE', async () => {
     const m = await newMember();
     const body = {

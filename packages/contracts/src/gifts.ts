@@ -87,9 +87,14 @@ export type GiftsReceived = z.infer<typeof GiftsReceived>;
 
 // ——— sending (admins) ———
 
+/** The most members one segment may name: a larger campaign is sent in parts. */
+export const GIFT_SEGMENT_MAX = 10_000;
+
 export const GiftTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('USER'), userId: Id }),
   z.object({ type: z.literal('MAIL'), email: text(254).trim().min(3) }),
+  /** Every active member of the brand who favourites the series (each gets a USER gift). */
+  z.object({ type: z.literal('SEGMENT'), segment: z.literal('FAVORITE_OF_SERIES'), seriesId: Id }),
 ]);
 export type GiftTarget = z.infer<typeof GiftTarget>;
 

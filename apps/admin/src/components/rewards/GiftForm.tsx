@@ -32,6 +32,9 @@ export function GiftForm({ brandId }: { brandId: string }) {
     const { targets, invalid: wrong } = parseGiftTargets(String(form.get('targets') ?? ''));
     setInvalid(wrong);
     if (wrong.length > 0) return;
+    // A segment: every member of the brand who favourites this series (the api finds them).
+    const fansOf = Number(form.get('fansOf') || 0);
+    if (fansOf > 0) targets.push({ type: 'SEGMENT', segment: 'FAVORITE_OF_SERIES', seriesId: fansOf });
     const validDays = String(form.get('coinValidDays') ?? '');
     const episodeIds = parseIdList(String(form.get('episodeIds') ?? ''));
     const input = SendGiftRequest.safeParse({
@@ -54,7 +57,11 @@ export function GiftForm({ brandId }: { brandId: string }) {
       setError('INVALID_PARAMETER');
       return;
     }
-    if (!window.confirm(t('gifts.confirm', { count: targets.length, brand: brandId }))) return;
+    const question =
+      fansOf > 0
+        ? t('gifts.confirmSegment', { count: targets.length - 1, series: fansOf, brand: brandId })
+        : t('gifts.confirm', { count: targets.length, brand: brandId });
+    if (!window.confirm(question)) return;
     setBusy(true);
     setError(null);
     try {
@@ -74,9 +81,16 @@ export function GiftForm({ brandId }: { brandId: string }) {
         <input type="hidden" name="idempotencyKey" value={key} />
         <label className={ui.field}>
           <span>{t('gifts.targets')}</span>
-          <textarea name="targets" required rows={4} aria-describedby="targets-hint" />
+          <textarea name="targets" rows={4} aria-describedby="targets-hint" />
           <small id="targets-hint" className={ui.hint}>
             {t('gifts.targetsHint')}
+          </small>
+        </label>
+        <label className={ui.field}>
+          <span>{t('gifts.fansOf')}</span>
+          <input name="fansOf" type="number" min={1} inputMode="numeric" aria-describedby="fans-hint" />
+          <small id="fans-hint" className={ui.hint}>
+            {t('gifts.fansOfHint')}
           </small>
         </label>
         {invalid.length > 0 ? (

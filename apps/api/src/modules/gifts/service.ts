@@ -4,6 +4,7 @@ import {
   DAY_MS,
   GIFT_LIST_MAX,
   GIFT_PAST_DAYS,
+  GIFT_SEGMENT_MAX,
   type Gift,
   type GiftBox,
   type GiftCount,
@@ -16,6 +17,7 @@ import { type AdminContext, type MemberContext, type ServiceContext, withTransac
 import type { Db } from '../../db/client.js';
 import { grant } from '../access/service.js';
 import { recordAction } from '../admin/service.js';
+import * as library from '../library/service.js';
 import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
@@ -188,24 +190,40 @@ export function receiveAll(ctx: MemberContext): Promise<GiftsReceived> {
 
 // ——— sending (called by the admin module, which checks the admin and writes the audit row) ———
 
-/** Whom a target names: a member of the brand who has not withdrawn (NOT_FOUND_USER otherwise), or an address. */
+type ResolvedTarget = { targetType: 'USER' | 'MAIL'; userId: number | null; email: string | null };
+
+/**
+ * Whom a target names: a member of the brand who has not withdrawn (NOT_FOUND_USER otherwise), an
+ * address, or the members of a segment (INVALID_PARAMETER past GIFT_SEGMENT_MAX, so nobody gets
+ * a campaign cut short without the admin knowing).
+ */
 async function resolveTarget(
   ctx: ServiceContext,
   target: SendGiftRequest['targets'][number],
-): Promise<{ targetType: 'USER' | 'MAIL'; userId: number | null; email: string | null }> {
+): Promise<ResolvedTarget[]> {
   if (target.type === 'USER') {
     const member = await users.findById(ctx, target.userId);
     if (!member || member.brandId !== ctx.brand.id || member.status !== 'ACTIVE') {
       throw new AppError('NOT_FOUND_USER', { userId: target.userId });
     }
-    return { targetType: 'USER', userId: member.id, email: null };
+    return [{ targetType: 'USER', userId: member.id, email: null }];
+  }
+  if (target.type === 'SEGMENT') {
+    const members = await library.followersOfSeries(ctx, target.seriesId, GIFT_SEGMENT_MAX + 1);
+    if (members.length > GIFT_SEGMENT_MAX) {
+      throw new AppError('INVALID_PARAMETER', {
+        field: 'targets',
+        reason: `the segment holds more than ${GIFT_SEGMENT_MAX} members`,
+      });
+    }
+    return members.map((userId) => ({ targetType: 'USER', userId, email: null }));
   }
   const email = normalizeGiftEmail(target.email);
   if (!/^[^@\s,]+@[^@\s,]+\.[^@\s,]+$/.test(email)) throw new AppError('INVALID_MAIL_FORM');
   // An active account already holds the address: the gift is theirs now; otherwise it waits
   // for the account that confirms this address (attachMailGifts at sign-up).
   const holder = await users.findByEmail(ctx, email);
-  return { targetType: 'MAIL', userId: holder?.status === 'ACTIVE' ? holder.id : null, email };
+  return [{ targetType: 'MAIL', userId: holder?.status === 'ACTIVE' ? holder.id : null, email }];
 }
 
 /**
@@ -233,10 +251,14 @@ export async function send(ctx: ServiceContext, adminId: number, input: SendGift
     const targets = [];
     const seen = new Set<string>();
     for (const target of input.targets) {
-      const resolved = await resolveTarget(tx, target);
-      const key = `${resolved.targetType}:${resolved.userId ?? resolved.email}`;
-      if (!seen.has(key)) targets.push(resolved);
-      seen.add(key);
+      for (const resolved of await resolveTarget(tx, target)) {
+        const key = `${resolved.targetType}:${resolved.userId ?? resolved.email}`;
+        if (!seen.has(key)) targets.push(resolved);
+        seen.add(key);
+      }
+    }
+    if (targets.length === 0) {
+      throw new AppError('INVALID_PARAMETER', { field: 'targets', reason: 'nobody is in this segment' });
     }
     const expiresAt = new Date(tx.now.getTime() + input.validDays * DAY_MS);
     const info = await repo.insertInfoUnlessKeyUsed(tx.db, {

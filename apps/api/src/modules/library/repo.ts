@@ -173,6 +173,18 @@ export async function removeRecent(db: Db, userId: number, seriesId: number): Pr
  * on their brand (for the notifications' scan). `episodes_published_idx` bounds the episodes and
  * `favorites_series_idx` finds their followers.
  */
+/** Active members of `brandId` who favourite the series, oldest favourite first, at most `limit`. */
+export async function followersOfSeries(db: Db, brandId: string, seriesId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: favorites.userId })
+    .from(favorites)
+    .innerJoin(users, eq(users.id, favorites.userId))
+    .where(and(eq(favorites.seriesId, seriesId), eq(users.brandId, brandId), eq(users.status, 'ACTIVE')))
+    .orderBy(favorites.createdAt, favorites.userId)
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
 export function followersOfEpisodesPublished(db: Db, from: Date, to: Date) {
   return db
     .select({

@@ -89,6 +89,10 @@ export async function keepReadingPosition(
   await repo.saveProgress(ctx.db, { ...position, userId: ctx.user.id, now: ctx.now });
 }
 
+/** Members of the context's brand who favourite a series (a gift's segment, issue 15), at most `limit`. */
+export const followersOfSeries = (ctx: ServiceContext, seriesId: number, limit: number) =>
+  repo.followersOfSeries(ctx.db, ctx.brand.id, seriesId, limit);
+
 /** Followers of series with an episode published in (from, to], for the notifications' scan (issue 13 item 6). */
 export const followersOfEpisodesPublished = (db: Db, from: Date, to: Date) =>
   repo.followersOfEpisodesPublished(db, from, to);
