@@ -122,15 +122,6 @@ export async function touchSeries(db: Db, seriesId: number, now: Date): Promise<
   await db.update(series).set({ updatedAt: now }).where(eq(series.id, seriesId));
 }
 
-export async function listSeriesCreators(db: Db, seriesId: number): Promise<AdminCreator[]> {
-  return db
-    .select({ name: creators.name, type: seriesCreators.type })
-    .from(seriesCreators)
-    .innerJoin(creators, eq(creators.id, seriesCreators.creatorId))
-    .where(eq(seriesCreators.seriesId, seriesId))
-    .orderBy(asc(seriesCreators.type), asc(creators.name));
-}
-
 export async function listSeriesGenres(db: Db, seriesId: number): Promise<Genre[]> {
   const rows = await db
     .select({ genre: seriesGenres.genre })
@@ -138,16 +129,6 @@ export async function listSeriesGenres(db: Db, seriesId: number): Promise<Genre[
     .where(eq(seriesGenres.seriesId, seriesId))
     .orderBy(asc(seriesGenres.genre));
   return rows.map((r) => r.genre);
-}
-
-export async function listSeriesTags(db: Db, seriesId: number): Promise<string[]> {
-  const rows = await db
-    .select({ name: tags.name })
-    .from(seriesTags)
-    .innerJoin(tags, eq(tags.id, seriesTags.tagId))
-    .where(eq(seriesTags.seriesId, seriesId))
-    .orderBy(asc(tags.name));
-  return rows.map((r) => r.name);
 }
 
 export async function listSeriesBrands(db: Db, seriesId: number): Promise<SeriesBrandRecord[]> {

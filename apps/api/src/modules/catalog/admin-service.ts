@@ -35,6 +35,7 @@ import { PAGE_URL_TTL_MS } from '../media/signing.js';
 import type { BlobStore } from '../media/store.js';
 import { cleanUpload, type UploadBounds } from '../media/uploads.js';
 import * as repo from './admin-repo.js';
+import * as catalogRepo from './repo.js';
 import { catalogTags, invalidateCatalog, mediaUrl, reindexSearch } from './service.js';
 
 // The console's content and home administration (issue 15 items 3 and 4). Every change runs in
@@ -149,9 +150,9 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
   const row = await repo.findSeries(ctx.db, seriesId);
   if (!row) throw new AppError('NOT_EXIST');
   const [creators, genres, tags, brands, episodes] = await Promise.all([
-    repo.listSeriesCreators(ctx.db, seriesId),
+    catalogRepo.listCreators(ctx.db, seriesId).then((rows) => rows.map(({ name, type }) => ({ name, type }))),
     repo.listSeriesGenres(ctx.db, seriesId),
-    repo.listSeriesTags(ctx.db, seriesId),
+    catalogRepo.listTags(ctx.db, seriesId),
     repo.listSeriesBrands(ctx.db, seriesId),
     repo.listEpisodesOf(ctx.db, seriesId),
   ]);

@@ -13,7 +13,7 @@ import { type AdminContext, withTransaction } from '../../context.js';
 import { recordAction } from '../admin/service.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
-import { refundableUntil, refundOrder } from './service.js';
+import { orderFields, refundOrder } from './service.js';
 
 // The shop in the console (issue 15 item 5, decision 0235): the brand's coin products (create,
 // edit, turn off, order) and refunds of members' orders through the provider. FINANCE only (the
@@ -149,24 +149,9 @@ export async function reorderProducts(ctx: AdminContext, input: AdminProductOrde
 
 function toAdminOrder(order: repo.OrderRow, now: Date): AdminOrder {
   return {
-    id: order.id,
+    ...orderFields(order, now),
     userId: order.userId,
-    status: order.status,
-    paymentMethod: order.provider,
-    productId: order.productId,
-    productName: order.productName,
-    coins: order.coins,
-    bonusCoins: order.bonusCoins,
-    freeCoins: order.freeCoins,
-    amount: order.amount,
-    discount: order.discount,
-    couponId: order.couponUserId,
-    currency: order.currency,
-    purchaseCount: order.purchaseCount,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
-    refundableUntil: refundableUntil(order, now)?.toISOString() ?? null,
   };
 }
 

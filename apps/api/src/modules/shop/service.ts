@@ -82,7 +82,8 @@ export function refundableUntil(order: repo.OrderRow, now: Date): Date | null {
   return until > now ? until : null;
 }
 
-function toOrder(order: repo.OrderRow, ctx: ServiceContext, checkoutUrl: string | null): Order {
+/** What a member and an admin both see of an order (the admin also its member and refund time). */
+export function orderFields(order: repo.OrderRow, now: Date) {
   return {
     id: order.id,
     status: order.status,
@@ -96,12 +97,18 @@ function toOrder(order: repo.OrderRow, ctx: ServiceContext, checkoutUrl: string 
     discount: order.discount,
     couponId: order.couponUserId,
     currency: order.currency,
-    checkoutUrl: order.status === 'UNPAID' ? checkoutUrl : null,
-    returnPath: order.returnPath,
     purchaseCount: order.purchaseCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    refundableUntil: refundableUntil(order, ctx.now)?.toISOString() ?? null,
+    refundableUntil: refundableUntil(order, now)?.toISOString() ?? null,
+  };
+}
+
+function toOrder(order: repo.OrderRow, ctx: ServiceContext, checkoutUrl: string | null): Order {
+  return {
+    ...orderFields(order, ctx.now),
+    checkoutUrl: order.status === 'UNPAID' ? checkoutUrl : null,
+    returnPath: order.returnPath,
   };
 }
 
