@@ -8,7 +8,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@balcony/contracts';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { z } from 'zod';
 import { apiBaseUrl } from './api-url';
@@ -105,3 +105,17 @@ export async function api<S extends z.ZodType>(path: string, schema: S, request:
 
 /** The admin of this request, as the api knows them now (roles may have changed since login). */
 export const currentAdmin = cache((): Promise<AdminProfileType> => api('/admin/auth/me', AdminProfile));
+
+/**
+ * What a page loads for the record of its `[id]` segment: an id that is no number, or a record
+ * the api answers NOT_EXIST for, shows the not-found page; any other failure is thrown on.
+ */
+export async function loadRecord<T>(id: string, load: (id: string) => Promise<T>): Promise<T> {
+  if (!/^\d{1,9}$/.test(id)) notFound();
+  try {
+    return await load(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_EXIST') notFound();
+    throw error;
+  }
+}

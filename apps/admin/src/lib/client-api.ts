@@ -75,6 +75,21 @@ export async function callAdmin<S extends z.ZodType>(
   return parsed.data;
 }
 
+/**
+ * Saves a record from its editor: PUT to `existing` (the record's own path) when it exists, POST
+ * to `collection` when it is new. Answers the record as the api stored it.
+ */
+export function saveAdmin<S extends z.ZodType>(
+  existing: string | null | undefined,
+  collection: string,
+  schema: S,
+  body: unknown,
+): Promise<z.infer<S>> {
+  return existing
+    ? callAdmin(existing, schema, { method: 'PUT', body })
+    : callAdmin(collection, schema, { method: 'POST', body });
+}
+
 /** The file name of a Content-Disposition header, if it names one. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
@@ -86,7 +101,13 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 export async function downloadAdmin(path: string, request: ClientRequest, fallbackName: string): Promise<string> {
   const response = await adminFetch(path, request);
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+  offerFile(await response.blob(), name);
+  return name;
+}
+
+/** Hands a file made or fetched in the browser to the user as a download named `name`. */
+export function offerFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -95,7 +116,6 @@ export async function downloadAdmin(path: string, request: ClientRequest, fallba
   link.remove();
   // The browser has taken the file once the click ran; the object URL can go on the next tick.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-  return name;
 }
 
 export interface UploadProgress {

@@ -2,31 +2,25 @@
 
 import { AdminAccount } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /** Disables (ending their sessions at once) or enables an admin, after a confirmation. */
 export function AccountStatusButton({ id, name, status }: { id: number; name: string; status: 'ACTIVE' | 'DISABLED' }) {
   const t = useTranslations('Accounts');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: act } = useAdminAction();
   const next = status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE';
 
   async function change() {
     if (!window.confirm(next === 'DISABLED' ? t('confirmDisable', { name }) : t('confirmEnable', { name }))) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       await callAdmin(`accounts/${id}/status`, AdminAccount, { method: 'PUT', body: { status: next } });
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (

@@ -9,8 +9,9 @@ import {
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /**
@@ -21,8 +22,7 @@ export function CreateAccountForm({ brandIds }: { brandIds: readonly string[] })
   const t = useTranslations('Accounts');
   const roles = useTranslations('Roles');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [created, setCreated] = useState<AdminCredentials | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -39,16 +39,11 @@ export function CreateAccountForm({ brandIds }: { brandIds: readonly string[] })
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setCreated(await callAdmin('accounts', Credentials, { method: 'POST', body: input.data }));
       formElement.reset();
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -105,12 +100,7 @@ export function CreateAccountForm({ brandIds }: { brandIds: readonly string[] })
           </div>
           <small className={ui.hint}>{t('brandsHint')}</small>
         </fieldset>
-        <ErrorText code={error} />
-        <div>
-          <button type="submit" className={ui.button} disabled={busy}>
-            {t('create')}
-          </button>
-        </div>
+        <FormFooter error={error} label={t('create')} disabled={busy} />
       </form>
     </>
   );

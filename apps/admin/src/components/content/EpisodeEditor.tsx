@@ -5,9 +5,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
+import { SelectField } from '@/components/ui/SelectField';
 import ui from '@/components/ui/ui.module.css';
-import { callAdmin } from '@/lib/client-api';
+import { useAdminAction } from '@/components/ui/useAdminAction';
+import { saveAdmin } from '@/lib/client-api';
 import { formatInstant, isoToZonedLocal, zonedLocalToIso } from '@/lib/format';
 
 interface Props {
@@ -30,9 +32,7 @@ export function EpisodeEditor({ seriesId, seriesKind, nextNumber, episode, local
   const router = useRouter();
   const [mode, setMode] = useState<'NOW' | 'AT'>(episode?.published ? 'NOW' : 'AT');
   const [isFree, setIsFree] = useState(episode?.isFree ?? false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, done: saved, run } = useAdminAction({ clearDone: true });
   const published = episode?.published === true;
   const defaultAt = isoToZonedLocal(
     episode?.publishedAt ?? new Date(Date.now() + 24 * 3600_000).toISOString(),
@@ -59,21 +59,16 @@ export function EpisodeEditor({ seriesId, seriesKind, nextNumber, episode, local
       contentKind: String(form.get('contentKind') ?? episode?.contentKind ?? seriesKind),
       publication,
     };
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const result = await callAdmin(episode ? `episodes/${episode.id}` : `series/${seriesId}/episodes`, AdminEpisode, {
-        method: episode ? 'PUT' : 'POST',
-        body: input,
-      });
-      setSaved(true);
+    await run(async () => {
+      const result = await saveAdmin(
+        episode && `episodes/${episode.id}`,
+        `series/${seriesId}/episodes`,
+        AdminEpisode,
+        input,
+      );
       if (episode) router.refresh();
       else router.push(`/content/episodes/${result.id}`);
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -87,20 +82,14 @@ export function EpisodeEditor({ seriesId, seriesKind, nextNumber, episode, local
           <span>{t('episode.title')}</span>
           <input name="title" defaultValue={episode?.title ?? ''} required maxLength={200} />
         </label>
-        <label className={ui.field}>
-          <span>{t('episode.kind')}</span>
-          <select
-            name="contentKind"
-            defaultValue={episode?.contentKind ?? seriesKind}
-            disabled={(episode?.pages.length ?? 0) > 0}
-          >
-            {ContentKind.options.map((k) => (
-              <option key={k} value={k}>
-                {t(`kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('episode.kind')}
+          name="contentKind"
+          options={ContentKind.options}
+          labelOf={(k) => t(`kind.${k}`)}
+          defaultValue={episode?.contentKind ?? seriesKind}
+          disabled={(episode?.pages.length ?? 0) > 0}
+        />
       </div>
       <div className={ui.checks}>
         <label className={ui.check}>
@@ -114,16 +103,13 @@ export function EpisodeEditor({ seriesId, seriesKind, nextNumber, episode, local
       </div>
       {isFree ? null : (
         <div className={ui.row}>
-          <label className={ui.field}>
-            <span>{t('episode.saleType')}</span>
-            <select name="saleType" defaultValue={episode?.saleType ?? 'BOTH'}>
-              {SaleType.options.map((s) => (
-                <option key={s} value={s}>
-                  {t(`episode.saleTypes.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('episode.saleType')}
+            name="saleType"
+            options={SaleType.options}
+            labelOf={(s) => t(`episode.saleTypes.${s}`)}
+            defaultValue={episode?.saleType ?? 'BOTH'}
+          />
           <label className={ui.field}>
             <span>{t('episode.rentPrice')}</span>
             <input type="number" name="rentPrice" min={0} max={10000} defaultValue={episode?.rentPrice ?? 2} />
@@ -162,22 +148,19 @@ export function EpisodeEditor({ seriesId, seriesKind, nextNumber, episode, local
           </>
         )}
       </fieldset>
-      <ErrorText code={error} />
-      {saved ? (
-        <p className={ui.success} role="status">
-          {t('episode.saved')}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('episode.save')}
-        </button>
-        {episode ? (
-          <Link className={ui.secondary} href={`/content/episodes/${episode.id}/preview`}>
-            {t('episode.preview')}
-          </Link>
-        ) : null}
-      </div>
+      <FormFooter
+        error={error}
+        label={t('episode.save')}
+        disabled={busy}
+        success={saved ? t('episode.saved') : null}
+        actions={
+          episode ? (
+            <Link className={ui.secondary} href={`/content/episodes/${episode.id}/preview`}>
+              {t('episode.preview')}
+            </Link>
+          ) : null
+        }
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { errorCodeOf, useAdminAction } from '@/components/ui/useAdminAction';
 import { useErrorText } from '@/components/ui/useErrorText';
 import { callAdmin, uploadAdmin } from '@/lib/client-api';
 import styles from './Content.module.css';
@@ -35,7 +36,7 @@ export function PageManager({ episodeId, initial }: { episodeId: number; initial
   const [pages, setPages] = useState(initial);
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run: act } = useAdminAction();
   const [status, setStatus] = useState('');
   const running = useRef(false);
   const pending = useRef<QueuedFile[]>([]);
@@ -58,7 +59,7 @@ export function PageManager({ episodeId, initial }: { episodeId: number; initial
         setPages(episode.pages);
         update(current.id, { state: 'done', loaded: current.file.size });
       } catch (e) {
-        update(current.id, { state: 'failed', code: (e as { code?: string }).code ?? 'INTERNAL_ERROR' });
+        update(current.id, { state: 'failed', code: errorCodeOf(e) });
       }
     }
     running.current = false;
@@ -80,13 +81,10 @@ export function PageManager({ episodeId, initial }: { episodeId: number; initial
   }
 
   async function run(action: () => Promise<AdminEpisode>, message = '') {
-    setError(null);
-    try {
+    await act(async () => {
       setPages((await action()).pages);
       setStatus(message);
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
+    });
   }
 
   function move(index: number, by: -1 | 1) {

@@ -16,9 +16,11 @@ import {
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
+import { SelectField } from '@/components/ui/SelectField';
 import ui from '@/components/ui/ui.module.css';
-import { callAdmin, uploadAdmin } from '@/lib/client-api';
+import { errorCodeOf, useAdminAction } from '@/components/ui/useAdminAction';
+import { saveAdmin, uploadAdmin } from '@/lib/client-api';
 import { isoToZonedLocal, zonedLocalToIso } from '@/lib/format';
 import styles from './Content.module.css';
 
@@ -66,9 +68,7 @@ export function SeriesEditor({ series }: { series: AdminSeriesDetail | null }) {
     series?.coverKey && series.coverUrl ? { key: series.coverKey, url: series.coverUrl } : null,
   );
   const [coverProgress, setCoverProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, done: saved, run, setError } = useAdminAction({ clearDone: true });
 
   const setBrand = (id: BrandId, patch: Partial<BrandDraft>) =>
     setBrands((all) => ({ ...all, [id]: { ...all[id], ...patch } }));
@@ -84,7 +84,7 @@ export function SeriesEditor({ series }: { series: AdminSeriesDetail | null }) {
       });
       setCover({ key: image.key, url: image.url });
     } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
+      setError(errorCodeOf(e));
     }
     setCoverProgress(null);
   }
@@ -124,21 +124,11 @@ export function SeriesEditor({ series }: { series: AdminSeriesDetail | null }) {
           };
         }),
     };
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const result = await callAdmin(series ? `series/${series.id}` : 'series', AdminSeriesDetail, {
-        method: series ? 'PUT' : 'POST',
-        body: input,
-      });
-      setSaved(true);
+    await run(async () => {
+      const result = await saveAdmin(series && `series/${series.id}`, 'series', AdminSeriesDetail, input);
       if (series) router.refresh();
       else router.push(`/content/series/${result.id}`);
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -168,36 +158,27 @@ export function SeriesEditor({ series }: { series: AdminSeriesDetail | null }) {
         <textarea name="synopsis" defaultValue={series?.synopsis ?? ''} maxLength={5000} />
       </label>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span>{t('series.status')}</span>
-          <select name="status" defaultValue={series?.status ?? 'SCHEDULED'}>
-            {ContentStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={ui.field}>
-          <span>{t('series.kind')}</span>
-          <select name="contentKind" defaultValue={series?.contentKind ?? 'IMAGE'}>
-            {ContentKind.options.map((k) => (
-              <option key={k} value={k}>
-                {t(`kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={ui.field}>
-          <span>{t('series.format')}</span>
-          <select name="format" defaultValue={series?.format ?? 'SERIAL'}>
-            {(['SERIAL', 'SINGLE'] as const).map((f) => (
-              <option key={f} value={f}>
-                {t(`format.${f}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('series.status')}
+          name="status"
+          options={ContentStatus.options}
+          labelOf={(s) => t(`status.${s}`)}
+          defaultValue={series?.status ?? 'SCHEDULED'}
+        />
+        <SelectField
+          label={t('series.kind')}
+          name="contentKind"
+          options={ContentKind.options}
+          labelOf={(k) => t(`kind.${k}`)}
+          defaultValue={series?.contentKind ?? 'IMAGE'}
+        />
+        <SelectField
+          label={t('series.format')}
+          name="format"
+          options={['SERIAL', 'SINGLE'] as const}
+          labelOf={(f) => t(`format.${f}`)}
+          defaultValue={series?.format ?? 'SERIAL'}
+        />
       </div>
       <div className={ui.checks}>
         <label className={ui.check}>
@@ -397,17 +378,7 @@ export function SeriesEditor({ series }: { series: AdminSeriesDetail | null }) {
           );
         })}
       </fieldset>
-      <ErrorText code={error} />
-      {saved ? (
-        <p className={ui.success} role="status">
-          {t('series.saved')}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('series.save')}
-        </button>
-      </div>
+      <FormFooter error={error} label={t('series.save')} disabled={busy} success={saved ? t('series.saved') : null} />
     </form>
   );
 }

@@ -3,8 +3,9 @@
 import { AdminEpisode, type AdminPage, TEXT_PARAGRAPHS_PER_PAGE } from '@balcony/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 import styles from './Content.module.css';
 
@@ -12,22 +13,16 @@ import styles from './Content.module.css';
 export function TextEditor({ episodeId, initial }: { episodeId: number; initial: AdminPage[] }) {
   const t = useTranslations('Content');
   const [body, setBody] = useState(() => initial.flatMap((p) => (p.kind === 'TEXT' ? [p.text] : [])).join('\n\n'));
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAdminAction();
   const [saved, setSaved] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setSaved(null);
-    try {
+    await run(async () => {
       const episode = await callAdmin(`episodes/${episodeId}/text`, AdminEpisode, { method: 'PUT', body: { body } });
       setSaved(episode.pages.length);
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -46,17 +41,12 @@ export function TextEditor({ episodeId, initial }: { episodeId: number; initial:
           {t('text.hint', { count: TEXT_PARAGRAPHS_PER_PAGE })}
         </span>
       </label>
-      <ErrorText code={error} />
-      {saved !== null ? (
-        <p className={ui.success} role="status">
-          {t('text.saved', { count: saved })}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('text.save')}
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        label={t('text.save')}
+        disabled={busy}
+        success={saved !== null ? t('text.saved', { count: saved }) : null}
+      />
     </form>
   );
 }

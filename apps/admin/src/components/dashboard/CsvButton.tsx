@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { downloadAdmin } from '@/lib/client-api';
 
 /** Downloads one report as the api's CSV file, for the same range and brands as the page. */
@@ -18,19 +19,13 @@ export function CsvButton({
   query: { from: string; to: string; brands?: string | undefined };
 }) {
   const t = useTranslations('Dashboard');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAdminAction();
   const [saved, setSaved] = useState<string | null>(null);
 
   async function download() {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setSaved(await downloadAdmin(`reports/${kind}.csv`, { query }, `${kind}-${query.from}-${query.to}.csv`));
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (

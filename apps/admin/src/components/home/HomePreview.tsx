@@ -89,15 +89,7 @@ export async function HomePreview({ brand, readerHome }: { brand: BrandConfig; r
           {weekly.items.length === 0 ? (
             <p className={ui.hint}>{t('preview.noSeries')}</p>
           ) : (
-            <ul className={styles.cards}>
-              {weekly.items.slice(0, 9).map((card) => (
-                <li key={card.id}>
-                  {/* biome-ignore lint/performance/noImgElement: the api's rendition through the console's /media. */}
-                  <img src={`${card.thumbnailUrl}?w=384`} alt="" />
-                  <span>{card.title}</span>
-                </li>
-              ))}
-            </ul>
+            <Cards cards={weekly.items.slice(0, 9)} />
           )}
         </section>
         <section aria-label={t('preview.picks')}>
@@ -108,20 +100,27 @@ export async function HomePreview({ brand, readerHome }: { brand: BrandConfig; r
             picks.map((pick) => (
               <div key={pick.id}>
                 <h4>{pick.title}</h4>
-                <ul className={styles.cards}>
-                  {pick.items.map((card) => (
-                    <li key={card.id}>
-                      {/* biome-ignore lint/performance/noImgElement: the api's rendition through the console's /media. */}
-                      <img src={`${card.thumbnailUrl}?w=384`} alt="" />
-                      <span>{card.title}</span>
-                    </li>
-                  ))}
-                </ul>
+                <Cards cards={pick.items} />
               </div>
             ))
           )}
         </section>
       </div>
     </section>
+  );
+}
+
+/** Series as the reader home shows them: cover and title (the cover is decorative, the title says it). */
+function Cards({ cards }: { cards: readonly { id: number; title: string; thumbnailUrl: string }[] }) {
+  return (
+    <ul className={styles.cards}>
+      {cards.map((card) => (
+        <li key={card.id}>
+          {/* biome-ignore lint/performance/noImgElement: the api's rendition through the console's /media. */}
+          <img src={`${card.thumbnailUrl}?w=384`} alt="" />
+          <span>{card.title}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { errorCodeOf } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 import styles from './Home.module.css';
+import { MoveButtons } from './MoveButtons';
+import { moved } from './ordering';
 
 /** The order of the brand's home tab bar: tabs move up or down, then the order is saved. */
 export function TabOrderEditor({ initial }: { initial: AdminHomeTabs }) {
@@ -21,10 +24,7 @@ export function TabOrderEditor({ initial }: { initial: AdminHomeTabs }) {
   function move(index: number, by: -1 | 1) {
     const tab = tabs[index];
     if (tab === undefined || index + by < 0 || index + by >= tabs.length) return;
-    const next = [...tabs];
-    next.splice(index, 1);
-    next.splice(index + by, 0, tab);
-    setTabs(next);
+    setTabs(moved(tabs, index, by));
     setStatus('');
     // The button keeps the focus as its tab moves, so the keyboard can go on moving it.
     requestAnimationFrame(() => document.getElementById(`tab-${tab}-${by < 0 ? 'up' : 'down'}`)?.focus());
@@ -39,7 +39,7 @@ export function TabOrderEditor({ initial }: { initial: AdminHomeTabs }) {
       setStatus(t('saved'));
       router.refresh();
     } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
+      setError(errorCodeOf(e));
     }
   }
 
@@ -53,26 +53,13 @@ export function TabOrderEditor({ initial }: { initial: AdminHomeTabs }) {
           <li key={tab} className={`${styles.item} ${styles.textItem}`}>
             <strong>{t(`order.tab.${tab}`)}</strong>
             <span className={ui.actions}>
-              <button
-                type="button"
-                id={`tab-${tab}-up`}
-                className={ui.secondary}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-                aria-label={t('moveUp', { name: t(`order.tab.${tab}`) })}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                id={`tab-${tab}-down`}
-                className={ui.secondary}
-                disabled={index === tabs.length - 1}
-                onClick={() => move(index, 1)}
-                aria-label={t('moveDown', { name: t(`order.tab.${tab}`) })}
-              >
-                ↓
-              </button>
+              <MoveButtons
+                index={index}
+                count={tabs.length}
+                name={t(`order.tab.${tab}`)}
+                idPrefix={`tab-${tab}`}
+                onMove={(by) => move(index, by)}
+              />
             </span>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin, downloadAdmin } from '@/lib/client-api';
 import { CodesOnce } from './CodesOnce';
 
@@ -17,8 +18,7 @@ export function AddCodesForm({ couponId, couponName }: { couponId: number; coupo
   const t = useTranslations('Rewards');
   const router = useRouter();
   const countId = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [codes, setCodes] = useState<string[]>([]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,9 +29,7 @@ export function AddCodesForm({ couponId, couponName }: { couponId: number; coupo
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (submitter?.value === 'csv') {
         await downloadAdmin(
           `coupons/${couponId}/codes.csv`,
@@ -44,10 +42,7 @@ export function AddCodesForm({ couponId, couponName }: { couponId: number; coupo
         );
       }
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (

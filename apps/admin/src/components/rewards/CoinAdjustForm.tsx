@@ -1,11 +1,13 @@
 'use client';
 
-import { AdminAdjustmentRequest, AdminAdjustmentResult, CoinType } from '@balcony/contracts';
+import { AdminAdjustmentRequest, AdminAdjustmentResult } from '@balcony/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
+import { CoinTypeField } from './CoinTypeField';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
 /**
@@ -15,10 +17,8 @@ import { useIdempotencyKey } from './useIdempotencyKey';
  */
 export function CoinAdjustForm({ brandId }: { brandId: string }) {
   const t = useTranslations('Rewards');
-  const coinTypes = useTranslations('CoinTypes');
   const [key, renewKey] = useIdempotencyKey();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [result, setResult] = useState<AdminAdjustmentResult | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,16 +43,11 @@ export function CoinAdjustForm({ brandId }: { brandId: string }) {
       !window.confirm(t(confirmKey, { amount: Math.abs(input.data.amount), user: input.data.userId, brand: brandId }))
     )
       return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setResult(await callAdmin('coins/adjust', AdminAdjustmentResult, { method: 'POST', body: input.data }));
       formElement.reset();
       renewKey();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -66,16 +61,7 @@ export function CoinAdjustForm({ brandId }: { brandId: string }) {
             <span>{t('memberId')}</span>
             <input name="userId" type="number" min={1} required inputMode="numeric" />
           </label>
-          <label className={ui.field}>
-            <span>{t('coinType')}</span>
-            <select name="coinType" defaultValue="BONUS">
-              {CoinType.options.map((option) => (
-                <option key={option} value={option}>
-                  {coinTypes(option)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CoinTypeField />
           <label className={ui.field}>
             <span>{t('coins.amount')}</span>
             <input name="amount" type="number" min={-1000000} max={1000000} required aria-describedby="amount-hint" />
@@ -92,19 +78,19 @@ export function CoinAdjustForm({ brandId }: { brandId: string }) {
           <span>{t('coins.reason')}</span>
           <textarea name="reason" required maxLength={500} rows={3} />
         </label>
-        <ErrorText code={error} />
-        {result ? (
-          <p className={ui.success} role="status">
-            {result.applied
-              ? t('coins.done', { user: result.userId, total: result.balance.total })
-              : t('coins.repeated', { user: result.userId, total: result.balance.total })}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className={ui.button} disabled={busy || key === ''}>
-            {t('coins.submit')}
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          label={t('coins.submit')}
+          disabled={busy || key === ''}
+          success={
+            result
+              ? t(result.applied ? 'coins.done' : 'coins.repeated', {
+                  user: result.userId,
+                  total: result.balance.total,
+                })
+              : null
+          }
+        />
       </form>
     </section>
   );

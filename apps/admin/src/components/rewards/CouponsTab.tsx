@@ -1,4 +1,5 @@
 import { type AdminCoupon, AdminCouponPage, type BrandConfig, formatPrice } from '@balcony/contracts';
+import { DataTable } from '@/components/ui/DataTable';
 import { Pager } from '@/components/ui/Pager';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
@@ -36,46 +37,41 @@ export async function CouponsTab({ search }: { search: SearchParams }) {
       {list.items.length === 0 ? (
         <p>{t('coupons.empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <caption className="visually-hidden">{t('coupons.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('coupons.name')}</th>
-                <th scope="col">{t('coupons.gives')}</th>
-                <th scope="col">{t('coupons.codes')}</th>
-                <th scope="col">{t('coupons.registrations')}</th>
-                <th scope="col">{t('coupons.period')}</th>
-                <th scope="col">{t('coupons.addCodes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((coupon) => (
-                <tr key={coupon.id}>
-                  <td>
-                    {coupon.name} <span className={ui.muted}>#{coupon.id}</span>
-                  </td>
-                  <td>{grantOf(coupon, brand, t, coinTypes)}</td>
-                  <td>
-                    {coupon.codeCount}
-                    {coupon.usesLeft !== null ? (
-                      <div className={ui.muted}>{t('coupons.usesLeft', { count: coupon.usesLeft })}</div>
-                    ) : null}
-                  </td>
-                  <td>{coupon.registrations}</td>
-                  <td>
-                    {formatInstant(coupon.startsAt ?? coupon.createdAt, locale, brand.timeZone)}
-                    {' – '}
-                    {coupon.endsAt ? formatInstant(coupon.endsAt, locale, brand.timeZone) : t('coupons.noEnd')}
-                  </td>
-                  <td>
-                    <AddCodesForm couponId={coupon.id} couponName={coupon.name} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('coupons.title')}
+          columns={[
+            t('coupons.name'),
+            t('coupons.gives'),
+            t('coupons.codes'),
+            t('coupons.registrations'),
+            t('coupons.period'),
+            t('coupons.addCodes'),
+          ]}
+        >
+          {list.items.map((coupon) => (
+            <tr key={coupon.id}>
+              <td>
+                {coupon.name} <span className={ui.muted}>#{coupon.id}</span>
+              </td>
+              <td>{grantOf(coupon, brand, t, coinTypes)}</td>
+              <td>
+                {coupon.codeCount}
+                {coupon.usesLeft !== null ? (
+                  <div className={ui.muted}>{t('coupons.usesLeft', { count: coupon.usesLeft })}</div>
+                ) : null}
+              </td>
+              <td>{coupon.registrations}</td>
+              <td>
+                {formatInstant(coupon.startsAt ?? coupon.createdAt, locale, brand.timeZone)}
+                {' – '}
+                {coupon.endsAt ? formatInstant(coupon.endsAt, locale, brand.timeZone) : t('coupons.noEnd')}
+              </td>
+              <td>
+                <AddCodesForm couponId={coupon.id} couponName={coupon.name} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager pathname="/rewards" params={{ tab: 'coupons' }} page={list.page} size={list.size} total={list.total} />
       <h2>{t('coupons.createTitle')}</h2>

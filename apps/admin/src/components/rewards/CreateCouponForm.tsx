@@ -1,14 +1,16 @@
 'use client';
 
-import { CoinType, CouponKind, CouponWithCodes, CreateCouponRequest, MAX_COUPON_BATCH } from '@balcony/contracts';
+import { CouponKind, CouponWithCodes, CreateCouponRequest, MAX_COUPON_BATCH } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 import { zonedLocalToIso } from '@/lib/format';
 import { CodesOnce } from './CodesOnce';
+import { CoinTypeField } from './CoinTypeField';
 
 interface Props {
   timeZone: string;
@@ -27,13 +29,11 @@ const numberOrUndefined = (value: string) => (value === '' ? undefined : Number(
  */
 export function CreateCouponForm({ timeZone, minorUnits, currency }: Props) {
   const t = useTranslations('Rewards');
-  const coinTypes = useTranslations('CoinTypes');
   const router = useRouter();
   const [kind, setKind] = useState<CouponKind>('COIN');
   const [mode, setMode] = useState<'SHARED' | 'BATCH'>('BATCH');
   const [discount, setDiscount] = useState<'percent' | 'amount'>('percent');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [created, setCreated] = useState<CouponWithCodes | null>(null);
 
   function grantOf(form: FormData) {
@@ -82,16 +82,11 @@ export function CreateCouponForm({ timeZone, minorUnits, currency }: Props) {
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setCreated(await callAdmin('coupons', CouponWithCodes, { method: 'POST', body: input.data }));
       formElement.reset();
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -121,16 +116,7 @@ export function CreateCouponForm({ timeZone, minorUnits, currency }: Props) {
           </label>
           {kind === 'COIN' ? (
             <div className={ui.row}>
-              <label className={ui.field}>
-                <span>{t('coinType')}</span>
-                <select name="coinType" defaultValue="BONUS">
-                  {CoinType.options.map((option) => (
-                    <option key={option} value={option}>
-                      {coinTypes(option)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <CoinTypeField />
               <label className={ui.field}>
                 <span>{t('coupons.coins')}</span>
                 <input name="coins" type="number" min={1} max={100000} required />
@@ -230,12 +216,7 @@ export function CreateCouponForm({ timeZone, minorUnits, currency }: Props) {
             <input name="endsAt" type="datetime-local" />
           </label>
         </div>
-        <ErrorText code={error} />
-        <div>
-          <button type="submit" className={ui.button} disabled={busy}>
-            {t('coupons.create')}
-          </button>
-        </div>
+        <FormFooter error={error} label={t('coupons.create')} disabled={busy} />
       </form>
     </>
   );

@@ -1,12 +1,14 @@
 'use client';
 
-import { CoinType, GIFT_DEFAULT_VALID_DAYS, SendGiftRequest, SendGiftResult } from '@balcony/contracts';
+import { GIFT_DEFAULT_VALID_DAYS, SendGiftRequest, SendGiftResult } from '@balcony/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 import { parseGiftTargets, parseIdList } from '@/lib/gift-targets';
+import { CoinTypeField } from './CoinTypeField';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
 type Content = 'COIN' | 'POSSESSION_GIFT' | 'RENT_GIFT';
@@ -17,12 +19,10 @@ type Content = 'COIN' | 'POSSESSION_GIFT' | 'RENT_GIFT';
  */
 export function GiftForm({ brandId }: { brandId: string }) {
   const t = useTranslations('Rewards');
-  const coinTypes = useTranslations('CoinTypes');
   const [key, renewKey] = useIdempotencyKey();
   const [content, setContent] = useState<Content>('COIN');
-  const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [result, setResult] = useState<SendGiftResult | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -62,16 +62,11 @@ export function GiftForm({ brandId }: { brandId: string }) {
         ? t('gifts.confirmSegment', { count: targets.length - 1, series: fansOf, brand: brandId })
         : t('gifts.confirm', { count: targets.length, brand: brandId });
     if (!window.confirm(question)) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setResult(await callAdmin('gifts', SendGiftResult, { method: 'POST', body: input.data }));
       formElement.reset();
       renewKey();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -110,16 +105,7 @@ export function GiftForm({ brandId }: { brandId: string }) {
           </div>
           {content === 'COIN' ? (
             <div className={ui.row}>
-              <label className={ui.field}>
-                <span>{t('coinType')}</span>
-                <select name="coinType" defaultValue="BONUS">
-                  {CoinType.options.map((option) => (
-                    <option key={option} value={option}>
-                      {coinTypes(option)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <CoinTypeField />
               <label className={ui.field}>
                 <span>{t('gifts.amount')}</span>
                 <input name="amount" type="number" min={1} max={100000} required />
@@ -159,26 +145,23 @@ export function GiftForm({ brandId }: { brandId: string }) {
           <span>{t('gifts.message')}</span>
           <textarea name="message" maxLength={500} rows={3} />
         </label>
-        <ErrorText code={error} />
-        {result ? (
-          <div role="status">
-            <p className={ui.success}>
-              {result.applied ? t('gifts.sent', { count: result.gifts.length }) : t('gifts.repeated')}
-            </p>
+        <FormFooter
+          error={error}
+          label={t('gifts.submit')}
+          disabled={busy || key === ''}
+          success={
+            result ? (result.applied ? t('gifts.sent', { count: result.gifts.length }) : t('gifts.repeated')) : null
+          }
+          successDetails={
             <ul>
-              {result.gifts.map((gift) => (
+              {result?.gifts.map((gift) => (
                 <li key={gift.id}>
                   {gift.email ?? ''} {gift.userId ? t('gifts.member', { id: gift.userId }) : t('gifts.noMemberYet')}
                 </li>
               ))}
             </ul>
-          </div>
-        ) : null}
-        <div>
-          <button type="submit" className={ui.button} disabled={busy || key === ''}>
-            {t('gifts.submit')}
-          </button>
-        </div>
+          }
+        />
       </form>
     </section>
   );

@@ -31,48 +31,66 @@ export function ConsoleHeader({ admin, brand, brands, locale }: Props) {
         <span>{admin.name}</span>
         <small>{admin.roles.map((role) => roles(role)).join(' · ')}</small>
       </span>
-      <form className={styles.picker} method="post" action="/api/brand">
-        <input type="hidden" name="next" value={next} />
-        <label htmlFor="brand-picker">{t('brand')}</label>
-        <select
-          id="brand-picker"
-          name="brandId"
-          defaultValue={brand}
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        >
-          {brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.label}
-            </option>
-          ))}
-        </select>
-        <noscript>
-          <button type="submit" className={styles.headerButton}>
-            {t('apply')}
-          </button>
-        </noscript>
-      </form>
-      <form className={styles.picker} method="post" action="/api/locale">
-        <input type="hidden" name="next" value={next} />
-        <label htmlFor="locale-picker">{t('language')}</label>
-        <select
-          id="locale-picker"
-          name="locale"
-          defaultValue={locale}
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l}>
-              {t(`languages.${l}`)}
-            </option>
-          ))}
-        </select>
-      </form>
+      <PickerForm
+        action="/api/brand"
+        next={next}
+        id="brand-picker"
+        name="brandId"
+        label={t('brand')}
+        value={brand}
+        options={brands.map((b) => ({ value: b.id, label: b.label }))}
+        apply={t('apply')}
+      />
+      <PickerForm
+        action="/api/locale"
+        next={next}
+        id="locale-picker"
+        name="locale"
+        label={t('language')}
+        value={locale}
+        options={LOCALES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+      />
       <form method="post" action="/api/session/logout">
         <button type="submit" className={styles.headerButton}>
           {t('logout')}
         </button>
       </form>
     </header>
+  );
+}
+
+interface PickerProps {
+  action: string;
+  next: string;
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  /** The submit button's words, for browsers without scripts (none: the form has no button). */
+  apply?: string;
+}
+
+/** A plain form with one select that submits itself as soon as the choice changes. */
+function PickerForm({ action, next, id, name, label, value, options, apply }: PickerProps) {
+  return (
+    <form className={styles.picker} method="post" action={action}>
+      <input type="hidden" name="next" value={next} />
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {apply ? (
+        <noscript>
+          <button type="submit" className={styles.headerButton}>
+            {apply}
+          </button>
+        </noscript>
+      ) : null}
+    </form>
   );
 }

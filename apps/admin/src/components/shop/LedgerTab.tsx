@@ -7,6 +7,7 @@ import {
   type HistoryReference,
 } from '@balcony/contracts';
 import Link from 'next/link';
+import { DataTable } from '@/components/ui/DataTable';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
@@ -160,25 +161,22 @@ export async function LedgerTab({ search }: { search: SearchParams }) {
           {ledger.lots.length === 0 ? (
             <p>{t('ledger.noLots')}</p>
           ) : (
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <caption className="visually-hidden">{t('ledger.lotsTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.lot')}</th>
-                    <th scope="col">{t('ledger.coinType')}</th>
-                    <th scope="col">{t('ledger.origin')}</th>
-                    <th scope="col">{t('ledger.amount')}</th>
-                    <th scope="col">{t('ledger.remaining')}</th>
-                    <th scope="col">{t('ledger.status')}</th>
-                    <th scope="col">{t('ledger.created')}</th>
-                    <th scope="col">{t('ledger.expires')}</th>
-                    <th scope="col">{t('ledger.uses')}</th>
-                  </tr>
-                </thead>
-                <tbody>{ledger.lots.map(lotRow)}</tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('ledger.lotsTitle')}
+              columns={[
+                t('ledger.lot'),
+                t('ledger.coinType'),
+                t('ledger.origin'),
+                t('ledger.amount'),
+                t('ledger.remaining'),
+                t('ledger.status'),
+                t('ledger.created'),
+                t('ledger.expires'),
+                t('ledger.uses'),
+              ]}
+            >
+              {ledger.lots.map(lotRow)}
+            </DataTable>
           )}
           {ledger.moreEmptied ? <p className={ui.muted}>{t('ledger.moreEmptied')}</p> : null}
 
@@ -186,84 +184,74 @@ export async function LedgerTab({ search }: { search: SearchParams }) {
           {orders.length === 0 ? (
             <p>{t('ledger.noOrders')}</p>
           ) : (
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <caption className="visually-hidden">{t('ledger.ordersTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.order')}</th>
-                    <th scope="col">{t('ledger.product')}</th>
-                    <th scope="col">{t('ledger.amount')}</th>
-                    <th scope="col">{t('ledger.status')}</th>
-                    <th scope="col">{t('ledger.paid')}</th>
-                    <th scope="col">{t('ledger.refundable')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((order) => (
-                    <tr key={order.id}>
-                      <th scope="row">#{order.id}</th>
-                      <td>
-                        {order.productName}
-                        <div className={ui.muted}>
-                          {t('ledger.orderCoins', {
-                            coins: order.coins,
-                            bonus: order.bonusCoins,
-                            free: order.freeCoins,
-                          })}
-                        </div>
-                      </td>
-                      <td>{money(order)}</td>
-                      <td>
-                        {t(`orderStatus.${order.status}`)}
-                        {order.refundedAt ? <div className={ui.muted}>{when(order.refundedAt)}</div> : null}
-                      </td>
-                      <td>{when(order.paidAt)}</td>
-                      <td>
-                        <RefundButton
-                          orderId={order.id}
-                          label={`#${order.id} · ${money(order)}`}
-                          until={order.refundableUntil ? when(order.refundableUntil) : null}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('ledger.ordersTitle')}
+              columns={[
+                t('ledger.order'),
+                t('ledger.product'),
+                t('ledger.amount'),
+                t('ledger.status'),
+                t('ledger.paid'),
+                t('ledger.refundable'),
+              ]}
+            >
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">#{order.id}</th>
+                  <td>
+                    {order.productName}
+                    <div className={ui.muted}>
+                      {t('ledger.orderCoins', {
+                        coins: order.coins,
+                        bonus: order.bonusCoins,
+                        free: order.freeCoins,
+                      })}
+                    </div>
+                  </td>
+                  <td>{money(order)}</td>
+                  <td>
+                    {t(`orderStatus.${order.status}`)}
+                    {order.refundedAt ? <div className={ui.muted}>{when(order.refundedAt)}</div> : null}
+                  </td>
+                  <td>{when(order.paidAt)}</td>
+                  <td>
+                    <RefundButton
+                      orderId={order.id}
+                      label={`#${order.id} · ${money(order)}`}
+                      until={order.refundableUntil ? when(order.refundableUntil) : null}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
 
           <h3>{t('ledger.transfersTitle')}</h3>
           {ledger.transfers.length === 0 ? (
             <p>{t('ledger.noTransfers')}</p>
           ) : (
-            <div className={ui.tableWrap}>
-              <table className={ui.table}>
-                <caption className="visually-hidden">{t('ledger.transfersTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.when')}</th>
-                    <th scope="col">{t('ledger.movement')}</th>
-                    <th scope="col">{t('ledger.coinType')}</th>
-                    <th scope="col">{t('ledger.amount')}</th>
-                    <th scope="col">{t('ledger.reference')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ledger.transfers.map((entry) => (
-                    <tr key={entry.id}>
-                      <th scope="row">{when(entry.createdAt)}</th>
-                      <td>
-                        {entry.type} <span className={ui.muted}>{entry.title}</span>
-                      </td>
-                      <td>{t(`coinTypes.${entry.coinType}`)}</td>
-                      <td>{entry.amount > 0 ? `+${n.format(entry.amount)}` : n.format(entry.amount)}</td>
-                      <td>{referenceText(entry.reference)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('ledger.transfersTitle')}
+              columns={[
+                t('ledger.when'),
+                t('ledger.movement'),
+                t('ledger.coinType'),
+                t('ledger.amount'),
+                t('ledger.reference'),
+              ]}
+            >
+              {ledger.transfers.map((entry) => (
+                <tr key={entry.id}>
+                  <th scope="row">{when(entry.createdAt)}</th>
+                  <td>
+                    {entry.type} <span className={ui.muted}>{entry.title}</span>
+                  </td>
+                  <td>{t(`coinTypes.${entry.coinType}`)}</td>
+                  <td>{entry.amount > 0 ? `+${n.format(entry.amount)}` : n.format(entry.amount)}</td>
+                  <td>{referenceText(entry.reference)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       ) : null}

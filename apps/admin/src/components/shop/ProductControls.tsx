@@ -2,10 +2,10 @@
 
 import { AdminProduct, AdminProductList } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /**
@@ -26,20 +26,14 @@ export function ProductControls({
 }) {
   const t = useTranslations('Shop');
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run: act } = useAdminAction();
   const index = order.indexOf(productId);
 
   async function run(call: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       await call();
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   const move = (by: -1 | 1) =>

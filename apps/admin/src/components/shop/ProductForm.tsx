@@ -12,8 +12,10 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { SelectField } from '@/components/ui/SelectField';
 import ui from '@/components/ui/ui.module.css';
-import { callAdmin } from '@/lib/client-api';
+import { useAdminAction } from '@/components/ui/useAdminAction';
+import { saveAdmin } from '@/lib/client-api';
 import { toMajorText, toMinor } from './money';
 
 interface Props {
@@ -36,9 +38,8 @@ export function ProductForm({ product, currency, minorUnits }: Props) {
   const t = useTranslations('Shop');
   const router = useRouter();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, setError } = useAdminAction();
   const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,21 +65,18 @@ export function ProductForm({ product, currency, minorUnits }: Props) {
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
     setSaved(null);
-    try {
-      const answer = await callAdmin(product ? `shop/products/${product.id}` : 'shop/products', AdminProductSchema, {
-        method: product ? 'PUT' : 'POST',
-        body: input.data,
-      });
+    await run(async () => {
+      const answer = await saveAdmin(
+        product && `shop/products/${product.id}`,
+        'shop/products',
+        AdminProductSchema,
+        input.data,
+      );
       setSaved(t(product ? 'products.saved' : 'products.created', { name: answer.name }));
       if (!product) formElement.reset();
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   const field = (name: string) => `${id}-${name}`;
@@ -157,16 +155,13 @@ export function ProductForm({ product, currency, minorUnits }: Props) {
         </div>
       </fieldset>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span>{t('products.layout')}</span>
-          <select name="layout" defaultValue={product?.layout ?? 'ICON_TEXT'}>
-            {Layout.options.map((layout) => (
-              <option key={layout} value={layout}>
-                {t(`layouts.${layout}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('products.layout')}
+          name="layout"
+          options={Layout.options}
+          labelOf={(layout) => t(`layouts.${layout}`)}
+          defaultValue={product?.layout ?? 'ICON_TEXT'}
+        />
         <label className={ui.field}>
           <span>{t('products.limitTotal')}</span>
           <input name="limitTotal" type="number" min={1} step={1} defaultValue={product?.limitTotal ?? ''} />

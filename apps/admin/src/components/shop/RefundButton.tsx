@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /**
@@ -18,22 +19,16 @@ export function RefundButton({ orderId, label, until }: { orderId: number; label
   const t = useTranslations('Shop');
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAdminAction();
   const [done, setDone] = useState<string | null>(null);
 
   async function refund() {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const answer = await callAdmin(`orders/${orderId}/refund`, AdminRefundResult, { method: 'POST' });
       setDone(answer.refunded ? t('ledger.refunded', { id: orderId }) : t('ledger.alreadyRefunded', { id: orderId }));
       setConfirming(false);
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (

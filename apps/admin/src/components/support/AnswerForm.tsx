@@ -2,10 +2,11 @@
 
 import { AdminContactAnswer, AdminContactRequest, CONTACT_ANSWER_MAX } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useTranslations } from 'use-intl';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /** Answers a contact request (again, if it was answered): the member sees it on their /qna page. */
@@ -13,9 +14,7 @@ export function AnswerForm({ id, initial }: { id: number; initial: string }) {
   const t = useTranslations('Support');
   const router = useRouter();
   const fieldId = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const { busy, error, done: sent, run, setError } = useAdminAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,16 +23,10 @@ export function AnswerForm({ id, initial }: { id: number; initial: string }) {
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await callAdmin(`qna/${id}/answer`, AdminContactRequest, { method: 'POST', body: input.data });
-      setSent(true);
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -42,17 +35,7 @@ export function AnswerForm({ id, initial }: { id: number; initial: string }) {
         <span>{initial ? t('inbox.answerAgain') : t('inbox.answer')}</span>
         <textarea id={fieldId} name="answer" defaultValue={initial} maxLength={CONTACT_ANSWER_MAX} required rows={6} />
       </label>
-      <ErrorText code={error} />
-      {sent ? (
-        <p className={ui.success} role="status">
-          {t('inbox.sent')}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('inbox.send')}
-        </button>
-      </div>
+      <FormFooter error={error} label={t('inbox.send')} disabled={busy} success={sent ? t('inbox.sent') : null} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { AdminCommentPage } from '@balcony/contracts';
+import { DataTable } from '@/components/ui/DataTable';
 import { Pager } from '@/components/ui/Pager';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
@@ -31,45 +32,38 @@ export async function CommentsTab({ search }: { search: SearchParams }) {
       {list.items.length === 0 ? (
         <p>{t('comments.empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <caption className="visually-hidden">{t(`comments.state.${state}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('comments.content')}</th>
-                <th scope="col">{t('comments.author')}</th>
-                <th scope="col">{t('comments.where')}</th>
-                <th scope="col">{t('comments.reports')}</th>
-                <th scope="col">{t('comments.written')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('comments.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((comment) => (
-                <tr key={comment.id}>
-                  <td className={ui.pre}>
-                    {comment.spoiler ? <span className={ui.badge}>{t('comments.spoiler')}</span> : null}
-                    {comment.content}
-                  </td>
-                  <td>
-                    {comment.nickname ?? '—'} <span className={ui.muted}>#{comment.authorId}</span>
-                  </td>
-                  <td>{t('comments.episode', { series: comment.seriesId, episode: comment.episodeId })}</td>
-                  <td>{comment.reportCount}</td>
-                  <td>{formatInstant(comment.createdAt, locale, brand.timeZone)}</td>
-                  <td>
-                    <div className={ui.actions}>
-                      {comment.state !== 'BLIND' ? <ModerateButton id={comment.id} action="blind" /> : null}
-                      <ModerateButton id={comment.id} action="restore" />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t(`comments.state.${state}`)}
+          columns={[
+            t('comments.content'),
+            t('comments.author'),
+            t('comments.where'),
+            t('comments.reports'),
+            t('comments.written'),
+            { hidden: t('comments.actions') },
+          ]}
+        >
+          {list.items.map((comment) => (
+            <tr key={comment.id}>
+              <td className={ui.pre}>
+                {comment.spoiler ? <span className={ui.badge}>{t('comments.spoiler')}</span> : null}
+                {comment.content}
+              </td>
+              <td>
+                {comment.nickname ?? '—'} <span className={ui.muted}>#{comment.authorId}</span>
+              </td>
+              <td>{t('comments.episode', { series: comment.seriesId, episode: comment.episodeId })}</td>
+              <td>{comment.reportCount}</td>
+              <td>{formatInstant(comment.createdAt, locale, brand.timeZone)}</td>
+              <td>
+                <div className={ui.actions}>
+                  {comment.state !== 'BLIND' ? <ModerateButton id={comment.id} action="blind" /> : null}
+                  <ModerateButton id={comment.id} action="restore" />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager
         pathname="/support"

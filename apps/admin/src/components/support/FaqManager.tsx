@@ -7,8 +7,10 @@ import { useTranslations } from 'use-intl';
 import { SanitizedHtml } from '@/components/editor/SanitizedHtml';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter, SuccessStatus } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
-import { callAdmin } from '@/lib/client-api';
+import { useAdminAction } from '@/components/ui/useAdminAction';
+import { saveAdmin } from '@/lib/client-api';
 import { DeleteButton } from './DeleteButton';
 import styles from './Support.module.css';
 
@@ -16,10 +18,6 @@ type Category = AdminFaq['categories'][number];
 type Entry = Category['entries'][number];
 /** The next position after the last one, leaving room to put something between. */
 const after = (items: readonly { position: number }[]) => Math.max(0, ...items.map((i) => i.position)) + 10;
-
-function codeOf(error: unknown): string {
-  return (error as { code?: string }).code ?? 'INTERNAL_ERROR';
-}
 
 /** The FAQ screen: categories (with their order), their entries, and the forms to change them. */
 export function FaqManager({ categories }: { categories: readonly Category[] }) {
@@ -77,9 +75,7 @@ interface CategoryFormProps {
 function CategoryForm({ category, position }: CategoryFormProps) {
   const t = useTranslations('Support');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const { busy, error, done, run, setError } = useAdminAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,20 +86,11 @@ function CategoryForm({ category, position }: CategoryFormProps) {
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await callAdmin(category ? `faq/categories/${category.id}` : 'faq/categories', AdminFaqCategory, {
-        method: category ? 'PUT' : 'POST',
-        body: input.data,
-      });
-      setDone(true);
+    await run(async () => {
+      await saveAdmin(category && `faq/categories/${category.id}`, 'faq/categories', AdminFaqCategory, input.data);
       if (!category) formElement.reset();
       router.refresh();
-    } catch (e) {
-      setError(codeOf(e));
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -126,11 +113,7 @@ function CategoryForm({ category, position }: CategoryFormProps) {
       </div>
       <small className={ui.hint}>{t('faq.positionHint')}</small>
       <ErrorText code={error} />
-      {done ? (
-        <p className={ui.success} role="status">
-          {t('saved')}
-        </p>
-      ) : null}
+      {done ? <SuccessStatus message={t('saved')} /> : null}
     </form>
   );
 }
@@ -147,8 +130,7 @@ function EntryForm({ entry, categoryId, position, choices }: EntryFormProps) {
   const t = useTranslations('Support');
   const router = useRouter();
   const [answer, setAnswer] = useState(entry?.answer ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [saved, setSaved] = useState<AdminFaqEntry | null>(null);
   const [editorKey, setEditorKey] = useState(0);
 
@@ -166,13 +148,8 @@ function EntryForm({ entry, categoryId, position, choices }: EntryFormProps) {
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await callAdmin(entry ? `faq/entries/${entry.id}` : 'faq/entries', AdminFaqEntry, {
-        method: entry ? 'PUT' : 'POST',
-        body: input.data,
-      });
+    await run(async () => {
+      const result = await saveAdmin(entry && `faq/entries/${entry.id}`, 'faq/entries', AdminFaqEntry, input.data);
       setSaved(result);
       if (!entry) {
         formElement.reset();
@@ -180,10 +157,7 @@ function EntryForm({ entry, categoryId, position, choices }: EntryFormProps) {
         setEditorKey((key) => key + 1);
       }
       router.refresh();
-    } catch (e) {
-      setError(codeOf(e));
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -209,18 +183,14 @@ function EntryForm({ entry, categoryId, position, choices }: EntryFormProps) {
         <input name="question" defaultValue={entry?.question ?? ''} required maxLength={300} />
       </label>
       <RichTextEditor key={editorKey} label={t('faq.answer')} initialHtml={entry?.answer ?? ''} onChange={setAnswer} />
-      <ErrorText code={error} />
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {entry ? t('save') : t('faq.addEntry')}
-        </button>
-      </div>
-      {saved ? (
-        <div role="status">
-          <p className={ui.success}>{t('saved')}</p>
-          <SanitizedHtml html={saved.answer} label={t('sanitised')} />
-        </div>
-      ) : null}
+      <FormFooter
+        error={error}
+        label={entry ? t('save') : t('faq.addEntry')}
+        disabled={busy}
+        success={saved ? t('saved') : null}
+        successDetails={saved ? <SanitizedHtml html={saved.answer} label={t('sanitised')} /> : null}
+        successLast
+      />
     </form>
   );
 }

@@ -2,29 +2,23 @@
 
 import { AdminComment } from '@balcony/contracts';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ErrorText } from '@/components/ui/ErrorText';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
 /** Hides a comment (BLIND) or shows it again, its reports forgotten. */
 export function ModerateButton({ id, action }: { id: number; action: 'blind' | 'restore' }) {
   const t = useTranslations('Support');
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: act } = useAdminAction();
 
   async function run() {
-    setBusy(true);
-    setError(null);
-    try {
+    await act(async () => {
       await callAdmin(`comments/${id}/${action}`, AdminComment, { method: 'PUT' });
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (

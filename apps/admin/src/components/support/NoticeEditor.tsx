@@ -6,9 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { SanitizedHtml } from '@/components/editor/SanitizedHtml';
 import { RichTextEditor } from '@/components/RichTextEditor';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
 import ui from '@/components/ui/ui.module.css';
-import { callAdmin } from '@/lib/client-api';
+import { useAdminAction } from '@/components/ui/useAdminAction';
+import { saveAdmin } from '@/lib/client-api';
 import { isoToZonedLocal, zonedLocalToIso } from '@/lib/format';
 
 type Publish = 'now' | 'draft' | 'later';
@@ -28,8 +29,7 @@ export function NoticeEditor({ notice, timeZone }: { notice: AdminNotice | null;
   const router = useRouter();
   const [body, setBody] = useState(notice?.body ?? '');
   const [publish, setPublish] = useState<Publish>(publishOf(notice));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [saved, setSaved] = useState<AdminNotice | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -58,19 +58,11 @@ export function NoticeEditor({ notice, timeZone }: { notice: AdminNotice | null;
       setError('INVALID_PARAMETER');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await callAdmin(notice ? `notices/${notice.id}` : 'notices', AdminNotice, {
-        method: notice ? 'PUT' : 'POST',
-        body: input.data,
-      });
+    await run(async () => {
+      const result = await saveAdmin(notice && `notices/${notice.id}`, 'notices', AdminNotice, input.data);
       setSaved(result);
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -112,18 +104,14 @@ export function NoticeEditor({ notice, timeZone }: { notice: AdminNotice | null;
           </label>
         ) : null}
       </fieldset>
-      <ErrorText code={error} />
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('save')}
-        </button>
-      </div>
-      {saved ? (
-        <div role="status">
-          <p className={ui.success}>{t('savedAs', { state: t(`notices.states.${saved.state}`) })}</p>
-          <SanitizedHtml html={saved.body} label={t('sanitised')} />
-        </div>
-      ) : null}
+      <FormFooter
+        error={error}
+        label={t('save')}
+        disabled={busy}
+        success={saved ? t('savedAs', { state: t(`notices.states.${saved.state}`) }) : null}
+        successDetails={saved ? <SanitizedHtml html={saved.body} label={t('sanitised')} /> : null}
+        successLast
+      />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { AdminNoticePage } from '@balcony/contracts';
+import { DataTable } from '@/components/ui/DataTable';
 import { Pager } from '@/components/ui/Pager';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
@@ -23,44 +24,37 @@ export async function NoticesTab({ search }: { search: SearchParams }) {
       {list.items.length === 0 ? (
         <p>{t('notices.empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <caption className="visually-hidden">{t('notices.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('notices.noticeTitle')}</th>
-                <th scope="col">{t('notices.state')}</th>
-                <th scope="col">{t('notices.publishedAt')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('notices.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((notice) => (
-                <tr key={notice.id}>
-                  <td>
-                    {notice.pinned ? <span className={ui.badge}>{t('notices.pinned')}</span> : null}
-                    {notice.title}
-                  </td>
-                  <td>{t(`notices.states.${notice.state}`)}</td>
-                  <td>{formatInstant(notice.publishedAt, locale, brand.timeZone) || '—'}</td>
-                  <td>
-                    <div className={ui.actions}>
-                      <a
-                        className={ui.secondary}
-                        href={`/support?tab=notices&page=${page}&edit=${notice.id}#notice-editor`}
-                      >
-                        {t('edit')}
-                      </a>
-                      <DeleteButton path={`notices/${notice.id}`} name={notice.title} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('notices.title')}
+          columns={[
+            t('notices.noticeTitle'),
+            t('notices.state'),
+            t('notices.publishedAt'),
+            { hidden: t('notices.actions') },
+          ]}
+        >
+          {list.items.map((notice) => (
+            <tr key={notice.id}>
+              <td>
+                {notice.pinned ? <span className={ui.badge}>{t('notices.pinned')}</span> : null}
+                {notice.title}
+              </td>
+              <td>{t(`notices.states.${notice.state}`)}</td>
+              <td>{formatInstant(notice.publishedAt, locale, brand.timeZone) || '—'}</td>
+              <td>
+                <div className={ui.actions}>
+                  <a
+                    className={ui.secondary}
+                    href={`/support?tab=notices&page=${page}&edit=${notice.id}#notice-editor`}
+                  >
+                    {t('edit')}
+                  </a>
+                  <DeleteButton path={`notices/${notice.id}`} name={notice.title} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager pathname="/support" params={{ tab: 'notices' }} page={list.page} size={list.size} total={list.total} />
       <h3 id="notice-editor">{editing ? t('notices.editTitle', { title: editing.title }) : t('notices.newTitle')}</h3>

@@ -5,8 +5,10 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { RichTextEditor } from '@/components/RichTextEditor';
-import { ErrorText } from '@/components/ui/ErrorText';
+import { FormFooter } from '@/components/ui/FormFooter';
+import { SelectField } from '@/components/ui/SelectField';
 import ui from '@/components/ui/ui.module.css';
+import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 import { zonedLocalToIso } from '@/lib/format';
 
@@ -18,8 +20,7 @@ export function PolicyForm({ timeZone }: { timeZone: string }) {
   const t = useTranslations('Support');
   const router = useRouter();
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAdminAction();
   const [published, setPublished] = useState<AdminPolicyVersion | null>(null);
   const [editorKey, setEditorKey] = useState(0);
 
@@ -40,33 +41,25 @@ export function PolicyForm({ timeZone }: { timeZone: string }) {
       return;
     }
     if (!window.confirm(t('policies.confirm'))) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       setPublished(await callAdmin('policies', AdminPolicyVersion, { method: 'POST', body: input.data }));
       formElement.reset();
       setBody('');
       setEditorKey((key) => key + 1);
       router.refresh();
-    } catch (e) {
-      setError((e as { code?: string }).code ?? 'INTERNAL_ERROR');
-    }
-    setBusy(false);
+    });
   }
 
   return (
     <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
       <div className={ui.row}>
-        <label className={ui.field}>
-          <span>{t('policies.kind')}</span>
-          <select name="kind" defaultValue="TERMS">
-            {PolicyKind.options.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`policies.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('policies.kind')}
+          name="kind"
+          options={PolicyKind.options}
+          labelOf={(kind) => t(`policies.kinds.${kind}`)}
+          defaultValue={'TERMS'}
+        />
         <label className={ui.field}>
           <span>{t('policies.inForceAt', { zone: timeZone })}</span>
           <input type="datetime-local" name="inForceAt" aria-describedby="in-force-hint" />
@@ -80,17 +73,12 @@ export function PolicyForm({ timeZone }: { timeZone: string }) {
         <input name="title" required maxLength={200} />
       </label>
       <RichTextEditor key={editorKey} label={t('policies.body')} onChange={setBody} />
-      <ErrorText code={error} />
-      {published ? (
-        <p className={ui.success} role="status">
-          {t('policies.published', { version: published.version })}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('policies.publish')}
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        label={t('policies.publish')}
+        disabled={busy}
+        success={published ? t('policies.published', { version: published.version }) : null}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { z } from 'zod';
 import { AccountStatusButton } from '@/components/accounts/AccountStatusButton';
 import { CreateAccountForm } from '@/components/accounts/CreateAccountForm';
+import { DataTable } from '@/components/ui/DataTable';
 import { Forbidden } from '@/components/ui/Forbidden';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
@@ -24,47 +25,40 @@ export default async function AccountsPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('listCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('email')}</th>
-              <th scope="col">{t('roles')}</th>
-              <th scope="col">{t('brands')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col">{t('lastLogin')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id}>
-                <td>{account.name}</td>
-                <td className={ui.mono}>{account.email}</td>
-                <td>
-                  {account.roles.map((role) => (
-                    <span key={role} className={ui.badge}>
-                      {roles(role)}
-                    </span>
-                  ))}
-                </td>
-                <td>{account.brandIds.length === 0 ? t('allBrands') : account.brandIds.join(', ')}</td>
-                <td>{account.status === 'ACTIVE' ? t('active') : t('disabled')}</td>
-                <td>{formatInstant(account.lastLoginAt, locale, brand.timeZone) || t('never')}</td>
-                <td>
-                  {account.id === admin.id ? null : (
-                    <AccountStatusButton id={account.id} name={account.name} status={account.status} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('listCaption')}
+        columns={[
+          t('name'),
+          t('email'),
+          t('roles'),
+          t('brands'),
+          t('status'),
+          t('lastLogin'),
+          { hidden: t('actions') },
+        ]}
+      >
+        {accounts.map((account) => (
+          <tr key={account.id}>
+            <td>{account.name}</td>
+            <td className={ui.mono}>{account.email}</td>
+            <td>
+              {account.roles.map((role) => (
+                <span key={role} className={ui.badge}>
+                  {roles(role)}
+                </span>
+              ))}
+            </td>
+            <td>{account.brandIds.length === 0 ? t('allBrands') : account.brandIds.join(', ')}</td>
+            <td>{account.status === 'ACTIVE' ? t('active') : t('disabled')}</td>
+            <td>{formatInstant(account.lastLoginAt, locale, brand.timeZone) || t('never')}</td>
+            <td>
+              {account.id === admin.id ? null : (
+                <AccountStatusButton id={account.id} name={account.name} status={account.status} />
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <h2>{t('createTitle')}</h2>
       <CreateAccountForm brandIds={PlatformId.options} />
     </>

@@ -2,6 +2,7 @@ import { AdminAuditPage, AdminAuditQuery } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import styles from '@/components/audit/Audit.module.css';
 import { JsonDiff } from '@/components/audit/JsonDiff';
+import { DataTable } from '@/components/ui/DataTable';
 import { Forbidden } from '@/components/ui/Forbidden';
 import { Pager } from '@/components/ui/Pager';
 import ui from '@/components/ui/ui.module.css';
@@ -87,52 +88,39 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p>{t('empty')}</p>
       ) : (
         <>
-          <div className={ui.tableWrap}>
-            <table className={ui.table}>
-              <caption className="visually-hidden">{t('caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('when')}</th>
-                  <th scope="col">{t('who')}</th>
-                  <th scope="col">{t('action')}</th>
-                  <th scope="col">{t('target')}</th>
-                  <th scope="col">{t('member')}</th>
-                  <th scope="col">{t('address')}</th>
-                  <th scope="col">{t('changesTitle')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatInstant(entry.createdAt, locale, brand.timeZone)}</td>
-                    <td>
-                      {entry.adminEmail ?? t('system')}
-                      {entry.adminId ? <span className={ui.muted}> #{entry.adminId}</span> : null}
-                    </td>
-                    <td className={ui.mono}>{entry.action}</td>
-                    <td className={ui.mono}>
-                      {[entry.targetType, entry.targetId].filter(Boolean).join(' #') || '—'}
-                      {entry.brandId ? <div className={ui.muted}>{entry.brandId}</div> : null}
-                    </td>
-                    <td>{entry.targetUserId ?? '—'}</td>
-                    <td className={ui.mono}>{entry.ip ?? '—'}</td>
-                    <td>
-                      <details className={styles.details}>
-                        <summary>{t('show')}</summary>
-                        <JsonDiff before={entry.before} after={entry.after} />
-                        {Object.keys(entry.details).length > 0 ? (
-                          <>
-                            <h3>{t('details')}</h3>
-                            <JsonDiff before={null} after={entry.details} />
-                          </>
-                        ) : null}
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('caption')}
+            columns={[t('when'), t('who'), t('action'), t('target'), t('member'), t('address'), t('changesTitle')]}
+          >
+            {result.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatInstant(entry.createdAt, locale, brand.timeZone)}</td>
+                <td>
+                  {entry.adminEmail ?? t('system')}
+                  {entry.adminId ? <span className={ui.muted}> #{entry.adminId}</span> : null}
+                </td>
+                <td className={ui.mono}>{entry.action}</td>
+                <td className={ui.mono}>
+                  {[entry.targetType, entry.targetId].filter(Boolean).join(' #') || '—'}
+                  {entry.brandId ? <div className={ui.muted}>{entry.brandId}</div> : null}
+                </td>
+                <td>{entry.targetUserId ?? '—'}</td>
+                <td className={ui.mono}>{entry.ip ?? '—'}</td>
+                <td>
+                  <details className={styles.details}>
+                    <summary>{t('show')}</summary>
+                    <JsonDiff before={entry.before} after={entry.after} />
+                    {Object.keys(entry.details).length > 0 ? (
+                      <>
+                        <h3>{t('details')}</h3>
+                        <JsonDiff before={null} after={entry.details} />
+                      </>
+                    ) : null}
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager
             pathname="/audit"
             params={{ ...form, from: fromDay, to: toDay }}

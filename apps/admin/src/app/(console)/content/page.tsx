@@ -1,8 +1,10 @@
 import { AdminSeriesPage, ContentStatus, PlatformId } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DataTable } from '@/components/ui/DataTable';
 import { Forbidden } from '@/components/ui/Forbidden';
 import { Pager } from '@/components/ui/Pager';
+import { SelectField } from '@/components/ui/SelectField';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
 import { api } from '@/lib/api';
@@ -41,28 +43,22 @@ export default async function ContentPage({ searchParams }: { searchParams: Prom
           <span>{t('searchLabel')}</span>
           <input type="search" name="q" defaultValue={q ?? ''} maxLength={100} />
         </label>
-        <label className={ui.field}>
-          <span>{t('filterBrand')}</span>
-          <select name="brand" defaultValue={brandId ?? ''}>
-            <option value="">{t('anyBrand')}</option>
-            {PlatformId.options.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={ui.field}>
-          <span>{t('filterStatus')}</span>
-          <select name="status" defaultValue={status ?? ''}>
-            <option value="">{t('anyStatus')}</option>
-            {ContentStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('filterBrand')}
+          name="brand"
+          options={PlatformId.options}
+          labelOf={(id) => id}
+          defaultValue={brandId ?? ''}
+          any={t('anyBrand')}
+        />
+        <SelectField
+          label={t('filterStatus')}
+          name="status"
+          options={ContentStatus.options}
+          labelOf={(s) => t(`status.${s}`)}
+          defaultValue={status ?? ''}
+          any={t('anyStatus')}
+        />
         <button type="submit" className={ui.secondary}>
           {t('apply')}
         </button>
@@ -70,45 +66,40 @@ export default async function ContentPage({ searchParams }: { searchParams: Prom
       {list.items.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <caption className="visually-hidden">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.cover')}</th>
-                <th scope="col">{t('columns.title')}</th>
-                <th scope="col">{t('columns.status')}</th>
-                <th scope="col">{t('columns.brands')}</th>
-                <th scope="col">{t('columns.episodes')}</th>
-                <th scope="col">{t('columns.next')}</th>
-                <th scope="col">{t('columns.updated')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    {s.coverUrl ? (
-                      // biome-ignore lint/performance/noImgElement: the api's renditions, through the console's /media.
-                      <img src={`${s.coverUrl}?w=640`} alt="" width={48} height={64} style={{ objectFit: 'cover' }} />
-                    ) : null}
-                  </td>
-                  <td>
-                    <Link href={`/content/series/${s.id}`}>{s.title}</Link>
-                    <div className={ui.muted}>{s.slug}</div>
-                  </td>
-                  <td>
-                    {t(`status.${s.status}`)} · {t(`kind.${s.contentKind}`)}
-                  </td>
-                  <td>{s.brandIds.join(', ') || '—'}</td>
-                  <td>{s.episodeCount}</td>
-                  <td>{formatInstant(s.nextPublicationAt, locale, brand.timeZone) || '—'}</td>
-                  <td>{formatInstant(s.updatedAt, locale, brand.timeZone)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('title')}
+          columns={[
+            t('columns.cover'),
+            t('columns.title'),
+            t('columns.status'),
+            t('columns.brands'),
+            t('columns.episodes'),
+            t('columns.next'),
+            t('columns.updated'),
+          ]}
+        >
+          {list.items.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {s.coverUrl ? (
+                  // biome-ignore lint/performance/noImgElement: the api's renditions, through the console's /media.
+                  <img src={`${s.coverUrl}?w=640`} alt="" width={48} height={64} style={{ objectFit: 'cover' }} />
+                ) : null}
+              </td>
+              <td>
+                <Link href={`/content/series/${s.id}`}>{s.title}</Link>
+                <div className={ui.muted}>{s.slug}</div>
+              </td>
+              <td>
+                {t(`status.${s.status}`)} · {t(`kind.${s.contentKind}`)}
+              </td>
+              <td>{s.brandIds.join(', ') || '—'}</td>
+              <td>{s.episodeCount}</td>
+              <td>{formatInstant(s.nextPublicationAt, locale, brand.timeZone) || '—'}</td>
+              <td>{formatInstant(s.updatedAt, locale, brand.timeZone)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager
         pathname="/content"

@@ -1,28 +1,22 @@
 import { AdminEpisode, AdminSeriesDetail } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { EpisodeEditor } from '@/components/content/EpisodeEditor';
 import { PageManager } from '@/components/content/PageManager';
 import { TextEditor } from '@/components/content/TextEditor';
 import { Forbidden } from '@/components/ui/Forbidden';
 import { getT } from '@/i18n/server';
-import { ApiError, api } from '@/lib/api';
+import { api, loadRecord } from '@/lib/api';
 import { getConsole, may } from '@/lib/console';
 
 type Props = { params: Promise<{ id: string }> };
 
-async function load(id: string) {
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  try {
+const load = (id: string) =>
+  loadRecord(id, async () => {
     const episode = await api(`/admin/episodes/${id}`, AdminEpisode);
     const series = await api(`/admin/series/${episode.seriesId}`, AdminSeriesDetail);
     return { episode, series };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NOT_EXIST') notFound();
-    throw error;
-  }
-}
+  });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { admin } = await getConsole();

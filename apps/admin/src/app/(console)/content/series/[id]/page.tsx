@@ -1,27 +1,18 @@
 import { AdminSeriesDetail } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import styles from '@/components/content/Content.module.css';
 import { SeriesEditor } from '@/components/content/SeriesEditor';
 import { Forbidden } from '@/components/ui/Forbidden';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
-import { ApiError, api } from '@/lib/api';
+import { api, loadRecord } from '@/lib/api';
 import { getConsole, may } from '@/lib/console';
 import { formatInstant } from '@/lib/format';
 
 type Props = { params: Promise<{ id: string }> };
 
-async function load(id: string) {
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  try {
-    return await api(`/admin/series/${id}`, AdminSeriesDetail);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'NOT_EXIST') notFound();
-    throw error;
-  }
-}
+const load = (id: string) => loadRecord(id, () => api(`/admin/series/${id}`, AdminSeriesDetail));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { admin } = await getConsole();

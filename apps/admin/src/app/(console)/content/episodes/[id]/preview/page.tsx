@@ -1,12 +1,11 @@
 import { EpisodePreview } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import styles from '@/components/content/Content.module.css';
 import { Forbidden } from '@/components/ui/Forbidden';
 import ui from '@/components/ui/ui.module.css';
 import { getT } from '@/i18n/server';
-import { ApiError, api } from '@/lib/api';
+import { api, loadRecord } from '@/lib/api';
 import { getConsole, may } from '@/lib/console';
 import { formatInstant } from '@/lib/format';
 
@@ -23,12 +22,7 @@ export default async function EpisodePreviewPage({ params }: Props) {
   const { admin, brand, locale } = await getConsole();
   if (!may(admin, ['CONTENT'])) return <Forbidden />;
   const t = await getT('Content');
-  const id = (await params).id;
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  const preview = await api(`/admin/episodes/${id}/preview`, EpisodePreview).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'NOT_EXIST') notFound();
-    throw error;
-  });
+  const preview = await loadRecord((await params).id, (id) => api(`/admin/episodes/${id}/preview`, EpisodePreview));
   return (
     <>
       <p>

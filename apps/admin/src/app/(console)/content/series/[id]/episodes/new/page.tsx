@@ -1,11 +1,10 @@
 import { AdminSeriesDetail } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { EpisodeEditor } from '@/components/content/EpisodeEditor';
 import { Forbidden } from '@/components/ui/Forbidden';
 import { getT } from '@/i18n/server';
-import { ApiError, api } from '@/lib/api';
+import { api, loadRecord } from '@/lib/api';
 import { getConsole, may } from '@/lib/console';
 
 type Props = { params: Promise<{ id: string }> };
@@ -19,12 +18,7 @@ export default async function NewEpisodePage({ params }: Props) {
   const { admin, brand, locale } = await getConsole();
   if (!may(admin, ['CONTENT'])) return <Forbidden />;
   const t = await getT('Content');
-  const id = (await params).id;
-  if (!/^\d{1,9}$/.test(id)) notFound();
-  const series = await api(`/admin/series/${id}`, AdminSeriesDetail).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'NOT_EXIST') notFound();
-    throw error;
-  });
+  const series = await loadRecord((await params).id, (id) => api(`/admin/series/${id}`, AdminSeriesDetail));
   const nextNumber = series.episodes.reduce((n, e) => Math.max(n, e.number), 0) + 1;
   return (
     <>
