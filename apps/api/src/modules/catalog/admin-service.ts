@@ -28,7 +28,7 @@ import {
   TEXT_PARAGRAPHS_PER_PAGE,
   type UploadedImage,
 } from '@balcony/contracts';
-import { type AdminContext, type ServiceContext, withTransaction } from '../../context.js';
+import { type AdminContext, readAll, type ServiceContext, withTransaction } from '../../context.js';
 import type { AuditAction } from '../admin/repo.js';
 import { type ActionRecord, recordAction } from '../admin/service.js';
 import { PAGE_URL_TTL_MS } from '../media/signing.js';
@@ -149,13 +149,14 @@ export async function listSeries(ctx: AdminContext, query: AdminSeriesQuery): Pr
 export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promise<AdminSeriesDetail> {
   const row = await repo.findSeries(ctx.db, seriesId);
   if (!row) throw new AppError('NOT_EXIST');
-  const [creators, genres, tags, brands, episodes] = await Promise.all([
-    catalogRepo.listCreators(ctx.db, seriesId).then((rows) => rows.map(({ name, type }) => ({ name, type }))),
-    repo.listSeriesGenres(ctx.db, seriesId),
-    catalogRepo.listTags(ctx.db, seriesId),
-    repo.listSeriesBrands(ctx.db, seriesId),
-    repo.listEpisodesOf(ctx.db, seriesId),
-  ]);
+  // Also read inside the transaction of a save, whose one connection takes one query at a time.
+  const [creators, genres, tags, brands, episodes] = await readAll(ctx, [
+    () => catalogRepo.listCreators(ctx.db, seriesId).then((rows) => rows.map(({ name, type }) => ({ name, type }))),
+    () => repo.listSeriesGenres(ctx.db, seriesId),
+    () => catalogRepo.listTags(ctx.db, seriesId),
+    () => repo.listSeriesBrands(ctx.db, seriesId),
+    () => repo.listEpisodesOf(ctx.db, seriesId),
+  ] as const);
   return {
     id: row.id,
     slug: row.slug,
