@@ -84,6 +84,11 @@ export interface BrandConfig {
   /** The brand is boys-love-oriented. */
   blFocused: boolean;
   supportEmail: string;
+  /**
+   * The account transfer of spec §1 (the brand merges into another provider's service): when its
+   * period ends, or null where the brand has none. Operators may move it (decision 0250).
+   */
+  transferEndsAt: string | null;
 }
 
 const DESKTOP_NAV: readonly NavItem[] = ['shop', 'gift', 'search', 'my'];
@@ -114,7 +119,11 @@ const BRAND_DEFAULTS = {
   androidAppDeletesPushTokenOnLogout: false,
   adultFocused: false,
   blFocused: false,
+  transferEndsAt: null,
 } as const satisfies Partial<BrandConfig>;
+
+/** Spec §1: the transfer period ends 30.11.2025 at 23:59 in the brand's zone (Paris and Berlin: UTC+1 then). */
+const TRANSFER_ENDS_AT_CET = '2025-11-30T23:59:59.999+01:00';
 
 export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
   // The documented configuration (spec §1, §9).
@@ -136,6 +145,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     blHiddenInApp: true,
     supportEmail: 'support.delitoon-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoon-de': {
     ...BRAND_DEFAULTS,
@@ -144,6 +154,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     locale: 'de',
     timeZone: 'Europe/Berlin',
     supportEmail: 'support.delitoon-de@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoonb-de': {
     ...BRAND_DEFAULTS,
