@@ -892,7 +892,7 @@ const PROBES: Record<Operation, Probe> = {
     title: 'probe',
     idempotencyKey: 'cross-member-gift',
   }),
-  // ——— account transfer: each member sees only their own; A's brand has none, so nobody transfers there ———
+  // ——— account transfer: each member sees only their own; A's brand's period is over, C's brand has none ———
   'GET /api/v1/transfer': async (s) => {
     for (const actor of ['B', 'C'] as const)
       expect((ok(await s(actor, 'GET', '/transfer')) as { transfer: unknown }).transfer).toBeNull();
@@ -901,7 +901,8 @@ const PROBES: Record<Operation, Probe> = {
   },
   'POST /api/v1/transfer': async (s) => {
     const body = { consent: ['IRREVERSIBLE', 'DATA_MOVED', 'ACCOUNT_CLOSED'], version: '2025-09-01' };
-    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'POST', '/transfer', body), 'NOT_EXIST');
+    failsWith(await s('B', 'POST', '/transfer', body), 'NOT_TRANSFER_PERIOD');
+    failsWith(await s('C', 'POST', '/transfer', body), 'NOT_EXIST');
     failsWith(await s('V', 'POST', '/transfer', body), 'NOT_LOGIN_USER');
     await s('Cx', 'POST', '/transfer', body);
   },

@@ -203,11 +203,11 @@ describe('account transfer', () => {
     const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.action, 'TRANSFER_PERIOD'));
     expect(audit.length).toBeGreaterThanOrEqual(2);
 
-    // The documented brand merges into nothing: no transfer there.
-    const elsewhere = await createMember(t.database.db, t.config.auth, { brandId: 'delitoonb-fr' });
-    const status = await data(api('GET', '/transfer', elsewhere, undefined, 'delitoonb-fr'));
+    // Only the French and German brands merge: none on the international one.
+    const elsewhere = await createMember(t.database.db, t.config.auth, { brandId: 'delitoon-me' });
+    const status = await data(api('GET', '/transfer', elsewhere, undefined, 'delitoon-me'));
     expect(status).toMatchObject({ period: { endsAt: null, open: false }, refusal: 'NO_TRANSFER' });
-    expect(await failure(api('POST', '/transfer', elsewhere, CONSENT, 'delitoonb-fr'))).toEqual([404, 'NOT_EXIST']);
+    expect(await failure(api('POST', '/transfer', elsewhere, CONSENT, 'delitoon-me'))).toEqual([404, 'NOT_EXIST']);
   });
 
   it('lets only finance admins of the brand move the period', async () => {

@@ -122,7 +122,10 @@ const BRAND_DEFAULTS = {
   transferEndsAt: null,
 } as const satisfies Partial<BrandConfig>;
 
-/** Spec §1: the transfer period ends 30.11.2025 at 23:59 in the brand's zone (Paris and Berlin: UTC+1 then). */
+/**
+ * Spec §1: the French and German brands' transfer period ends 30.11.2025 at 23:59 in the brand's
+ * zone (Paris and Berlin: UTC+1 then).
+ */
 const TRANSFER_ENDS_AT_CET = '2025-11-30T23:59:59.999+01:00';
 
 export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
@@ -135,6 +138,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     blFocused: true,
     supportEmail: 'support.delitoonb-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   // General French brand; the BL-in-app variant of spec §4 (app-store rating of a general app).
   'delitoon-fr': {
@@ -164,6 +168,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Berlin',
     blFocused: true,
     supportEmail: 'support.delitoonb-de@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoonx-fr': {
     ...BRAND_DEFAULTS,
@@ -173,6 +178,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     adultFocused: true,
     supportEmail: 'support.delitoonx-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   // International edition in English, run from the French platform (no Arabic or other text exists).
   'delitoon-me': {
