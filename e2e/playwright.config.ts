@@ -76,8 +76,15 @@ export default defineConfig({
         DATA_DIR: process.env.BALCONY_E2E_DATA_DIR,
         SKIP_BUILD: '1',
         // The Japanese and Thai brands at http://jp.localhost:3100 and http://th.localhost:3100
-        // (Chromium resolves *.localhost to loopback), for journeys in their scripts.
-        BRAND_HOSTS: 'jp.localhost:3100=beltoon-jp,th.localhost:3100=bom-th',
+        // (Chromium resolves *.localhost to loopback), for journeys in their scripts. The account
+        // transfer's brands (transfer.spec.ts): delitoon-fr for the transfer itself, delitoonx-fr
+        // and delitoon-de in transfer mode; delitoon-me is switched to maintenance and back
+        // (maintenance.spec.ts). The default brand is never gated: every journey shares this system.
+        BRAND_HOSTS:
+          'jp.localhost:3100=beltoon-jp,th.localhost:3100=bom-th,fr.localhost:3100=delitoon-fr,' +
+          'frx.localhost:3100=delitoonx-fr,de.localhost:3100=delitoon-de,me.localhost:3100=delitoon-me',
+        TRANSFER_MODE_BRANDS: 'delitoonx-fr,delitoon-de',
+        TRANSFER_MODE_EXTERNAL_URLS: 'delitoon-de=https://partner.delitoon.example/de',
         // Access tokens of 301 s: the web renews a token with 5 minutes or less left, so every
         // page load one second after a login renews it, and the silent refresh is tested in seconds.
         ACCESS_TOKEN_TTL: '301',

@@ -11,7 +11,9 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shareVisitorPages } from './page-drops.mjs';
+import { DEFAULT_BRAND_ID } from '@balcony/contracts';
+import { brandRouting, shareVisitorPages } from './page-drops.mjs';
+import { createPageGates } from './page-gate.mjs';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
 import { missingSharedSecret } from './shared-secrets.mjs';
 import { createStaticAssets } from './static-assets.mjs';
@@ -40,6 +42,11 @@ const servePage = createVisitorPages({
   maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
 });
 
+// A kept page never answers past maintenance or transfer mode: a gated brand's pages go to the
+// app, whose proxy sends them on (page-gate.mjs, decision 0254).
+const gates = createPageGates({ apiUrl: process.env.API_URL ?? 'http://127.0.0.1:4000', env: process.env });
+const brandOfHost = brandRouting(process.env, DEFAULT_BRAND_ID);
+
 // The api posts which pages a catalog change affects to the app (/_/pages/drop, decision 0231).
 shareVisitorPages(servePage);
 
@@ -50,7 +57,7 @@ await app.prepare();
 async function respond(req, res) {
   stamp(req, res);
   if (await serveStatic(req, res)) return;
-  if (await servePage?.(req, res)) return;
+  if (servePage && !(await gates.gated(brandOfHost(req.headers.host ?? ''))) && (await servePage(req, res))) return;
   await handle(req, res);
 }
 

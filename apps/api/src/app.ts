@@ -50,6 +50,8 @@ import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from
 import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { maintenanceRoutes } from './modules/maintenance/routes.js';
+import { createMaintenanceSwitchboard, refuseAppsInMaintenance } from './modules/maintenance/service.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
@@ -65,6 +67,8 @@ import { createStripeClient, createStripeProvider } from './modules/shop/stripe.
 import { stripeWebhookRoutes } from './modules/shop/webhook-routes.js';
 import { createSmsSender } from './modules/sms/sender.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { transferRoutes } from './modules/transfer/routes.js';
+import { createTransferSigner } from './modules/transfer/signing.js';
 import { createAccountCache } from './modules/users/account-cache.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
@@ -142,6 +146,8 @@ export function createServices(
     webOrigins: config.webOrigins,
     metrics,
     totp: totpKeys(config.auth.secret),
+    transferSigner: createTransferSigner(config.transferSigningSecret ?? config.auth.secret),
+    maintenance: createMaintenanceSwitchboard(config.maintenance ?? { brands: [], endsAt: null, cacheMs: 5000 }),
   };
 }
 
@@ -288,6 +294,8 @@ export async function buildApp({
       v1.addHook('onRequest', async (request) => {
         request.ctx = createServiceContext(request, database.db, services);
       });
+      // Apps get SERVICE_MAINTENANCE while their brand is under maintenance (decision 0253).
+      v1.addHook('onRequest', refuseAppsInMaintenance);
       await v1.register(catalogRoutes);
       await v1.register(viewerRoutes);
       await v1.register(libraryRoutes);
@@ -308,6 +316,8 @@ export async function buildApp({
       await v1.register(contactRoutes, { store: stores.private });
       // The console's content and home (issue 15 items 3 and 4): images into the public originals.
       await v1.register(catalogAdminRoutes, { store: stores.originals });
+      await v1.register(transferRoutes);
+      await v1.register(maintenanceRoutes);
       await v1.register(notificationRoutes, {
         vapidPublicKey: config.webPush.publicKey,
         pushServiceHosts: config.pushServiceHosts,

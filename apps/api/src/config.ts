@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { MaintenanceSettings } from './modules/maintenance/service.js';
 import type { S3Settings } from './modules/media/s3-store.js';
 import { derivedVapidKeys, localVapidKeys, type VapidSettings } from './modules/notifications/push-sender.js';
 import type { StripeSettings } from './modules/shop/stripe.js';
@@ -90,6 +91,20 @@ const Env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/)
     .optional(),
+  // The account transfer's signing key (decision 0250); derived from AUTH_SECRET when absent.
+  TRANSFER_SIGNING_SECRET: z.string().min(32).optional(),
+  // Maintenance switched on by the environment (decision 0252): brand ids, or * for every brand.
+  MAINTENANCE_BRANDS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  MAINTENANCE_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
+  MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -206,6 +221,10 @@ export interface AppConfig {
   pushServiceHosts: readonly string[];
   /** The VAPID identity of Web Push (decision 0209). */
   webPush: VapidSettings;
+  /** Secret of the transfer files' Ed25519 key (decision 0250); AUTH_SECRET's when absent. */
+  transferSigningSecret?: Uint8Array;
+  /** Maintenance switched on by the environment, and how long replicas keep the switches read (decision 0252). */
+  maintenance?: MaintenanceSettings;
 }
 
 /** A setting that stops the start, with a message for the operator (server.ts prints it alone). */
@@ -284,6 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     social: socialConfig(e),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     webPush: vapidSettings(e, dataDir),
+    ...(e.TRANSFER_SIGNING_SECRET && { transferSigningSecret: new TextEncoder().encode(e.TRANSFER_SIGNING_SECRET) }),
+    maintenance: {
+      brands: e.MAINTENANCE_BRANDS,
+      endsAt: e.MAINTENANCE_ENDS_AT ? new Date(e.MAINTENANCE_ENDS_AT) : null,
+      cacheMs: e.MAINTENANCE_CACHE_MS,
+    },
   };
 }
 

@@ -7,9 +7,11 @@ import type { TotpKeys } from './modules/admin/totp.js';
 import type { SocialProviders } from './modules/auth/social/providers.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { MaintenanceSwitchboard } from './modules/maintenance/service.js';
 import type { PageUrlSigner } from './modules/media/signing.js';
 import type { PaymentProviders } from './modules/shop/providers.js';
 import type { SmsSender } from './modules/sms/sender.js';
+import type { TransferSigner } from './modules/transfer/signing.js';
 import type { AccountCache } from './modules/users/account-cache.js';
 import type { UserRow } from './modules/users/repo.js';
 import type { SharedCache } from './shared-cache.js';
@@ -37,6 +39,10 @@ export interface Services {
   metrics: BusinessMetrics;
   /** Seals admins' TOTP secrets (decision 0228). */
   totp: TotpKeys;
+  /** Signs account transfer files (decision 0250). */
+  transferSigner: TransferSigner;
+  /** The maintenance switches, read through a short cache (decision 0252). */
+  maintenance: MaintenanceSwitchboard;
 }
 
 export interface ServiceContext {

@@ -892,6 +892,35 @@ const PROBES: Record<Operation, Probe> = {
     title: 'probe',
     idempotencyKey: 'cross-member-gift',
   }),
+  // ——— account transfer: each member sees only their own; A's brand's period is over, C's brand has none ———
+  'GET /api/v1/transfer': async (s) => {
+    for (const actor of ['B', 'C'] as const)
+      expect((ok(await s(actor, 'GET', '/transfer')) as { transfer: unknown }).transfer).toBeNull();
+    await s('Cx', 'GET', '/transfer');
+    await s('V', 'GET', '/transfer');
+  },
+  'POST /api/v1/transfer': async (s) => {
+    const body = { consent: ['IRREVERSIBLE', 'DATA_MOVED', 'ACCOUNT_CLOSED'], version: '2025-09-01' };
+    failsWith(await s('B', 'POST', '/transfer', body), 'NOT_TRANSFER_PERIOD');
+    failsWith(await s('C', 'POST', '/transfer', body), 'NOT_EXIST');
+    failsWith(await s('V', 'POST', '/transfer', body), 'NOT_LOGIN_USER');
+    await s('Cx', 'POST', '/transfer', body);
+  },
+  'GET /api/v1/transfer/file': async (s) => {
+    for (const actor of ['B', 'C'] as const) failsWith(await s(actor, 'GET', '/transfer/file'), 'NOT_EXIST');
+    await s('Cx', 'GET', '/transfer/file');
+    failsWith(await s('V', 'GET', '/transfer/file'), 'NOT_LOGIN_USER');
+  },
+  'GET /api/v1/transfer/public-key': publicGet('/transfer/public-key'),
+  'GET /api/v1/admin/transfer': adminOnly('GET', '/admin/transfer'),
+  'PUT /api/v1/admin/transfer/period': adminOnly('PUT', '/admin/transfer/period', { endsAt: null }),
+  'GET /api/v1/maintenance': publicGet('/maintenance'),
+  'GET /api/v1/admin/maintenance': adminOnly('GET', '/admin/maintenance'),
+  'PUT /api/v1/admin/maintenance': adminOnly('PUT', '/admin/maintenance', {
+    active: true,
+    allBrands: true,
+    endsAt: null,
+  }),
   'GET /api/v1/admin/audit': adminOnly('GET', '/admin/audit'),
 
   // ——— coupons: B and C register into their own accounts and see only their own ———

@@ -192,6 +192,17 @@ export const ROUTE_TABLE = {
     names: "a gift id: another member's gift, or one waiting for an address",
   },
   'POST /api/v1/gift/receive-all': SELF,
+  // account transfer (issue 16): the caller's own transfer and file; the period and the key are public.
+  'GET /api/v1/transfer': PUBLIC_OPTIONAL,
+  'POST /api/v1/transfer': SELF,
+  'GET /api/v1/transfer/file': SELF,
+  'GET /api/v1/transfer/public-key': PUBLIC,
+  'GET /api/v1/admin/transfer': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the brand' },
+  'PUT /api/v1/admin/transfer/period': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the brand' },
+  // maintenance (issue 16): the brand's state is public; the switches are the console's.
+  'GET /api/v1/maintenance': PUBLIC,
+  'GET /api/v1/admin/maintenance': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the brand' },
+  'PUT /api/v1/admin/maintenance': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the brand' },
   'POST /api/v1/admin/gifts': {
     class: 'ADMIN',
     guard: 'bearer',

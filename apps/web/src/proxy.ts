@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { createPageGates } from '../page-gate.mjs';
 import { contentSecurityPolicy, newNonce, pageCookieWrites } from '../page-policy.mjs';
+import { apiBaseUrl } from './lib/api/api-url';
 import { brandOfHost } from './lib/brand/brand';
 import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
@@ -9,14 +11,21 @@ import { checkTokens } from './lib/session/token-check';
 
 type CookieWrite = [name: string, value: string, options: CookieOptions];
 
+/** Maintenance and transfer mode (spec §2, page-gate.mjs): read once per process, asked per page. */
+let gates: ReturnType<typeof createPageGates> | undefined;
+
 /**
- * Runs before every page: a Content-Security-Policy with a fresh nonce; the spec §4 token check
+ * Runs before every page: first the operator's gates (maintenance sends the page to /prepare,
+ * transfer mode to /transfer/note or the brand's external site; page-gate.mjs), then a Content-Security-Policy with a fresh nonce; the spec §4 token check
  * (renew an access token with 5 minutes or less left, so the render and the browser both get the
  * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page).
  * A visitor's catalogue page kept by the production server is answered there with the same
  * policy and cookies (page-policy.mjs), without coming here (visitor-pages.mjs).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  gates ??= createPageGates({ apiUrl: apiBaseUrl(), env: process.env });
+  const elsewhere = await gates.redirectFor(brandOfHost(request.headers.get('host')).id, request.nextUrl.pathname);
+  if (elsewhere) return NextResponse.redirect(new URL(elsewhere, request.nextUrl.origin), 307);
   const secure = secureOf(request);
   const writes: CookieWrite[] = [];
   const write = (name: CookieName, value: string, maxAge?: number) => {

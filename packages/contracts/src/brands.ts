@@ -84,6 +84,11 @@ export interface BrandConfig {
   /** The brand is boys-love-oriented. */
   blFocused: boolean;
   supportEmail: string;
+  /**
+   * The account transfer of spec §1 (the brand merges into another provider's service): when its
+   * period ends, or null where the brand has none. Operators may move it (decision 0250).
+   */
+  transferEndsAt: string | null;
 }
 
 const DESKTOP_NAV: readonly NavItem[] = ['shop', 'gift', 'search', 'my'];
@@ -114,7 +119,14 @@ const BRAND_DEFAULTS = {
   androidAppDeletesPushTokenOnLogout: false,
   adultFocused: false,
   blFocused: false,
+  transferEndsAt: null,
 } as const satisfies Partial<BrandConfig>;
+
+/**
+ * Spec §1: the French and German brands' transfer period ends 30.11.2025 at 23:59 in the brand's
+ * zone (Paris and Berlin: UTC+1 then).
+ */
+const TRANSFER_ENDS_AT_CET = '2025-11-30T23:59:59.999+01:00';
 
 export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
   // The documented configuration (spec §1, §9).
@@ -126,6 +138,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     blFocused: true,
     supportEmail: 'support.delitoonb-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   // General French brand; the BL-in-app variant of spec §4 (app-store rating of a general app).
   'delitoon-fr': {
@@ -136,6 +149,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     blHiddenInApp: true,
     supportEmail: 'support.delitoon-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoon-de': {
     ...BRAND_DEFAULTS,
@@ -144,6 +158,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     locale: 'de',
     timeZone: 'Europe/Berlin',
     supportEmail: 'support.delitoon-de@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoonb-de': {
     ...BRAND_DEFAULTS,
@@ -153,6 +168,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Berlin',
     blFocused: true,
     supportEmail: 'support.delitoonb-de@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   'delitoonx-fr': {
     ...BRAND_DEFAULTS,
@@ -162,6 +178,7 @@ export const BRANDS: Readonly<Record<PlatformId, BrandConfig>> = {
     timeZone: 'Europe/Paris',
     adultFocused: true,
     supportEmail: 'support.delitoonx-fr@balcony.example',
+    transferEndsAt: TRANSFER_ENDS_AT_CET,
   },
   // International edition in English, run from the French platform (no Arabic or other text exists).
   'delitoon-me': {

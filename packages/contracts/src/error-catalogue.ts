@@ -193,6 +193,15 @@ export const ERROR_CATALOGUE = {
     message: 'The service is busy or restarting. Please try again shortly.',
     action: 'reload',
   },
+  // The account transfer of spec §1 and §4, where §8 names no code (decision 0251).
+  NOT_TRANSFER_PERIOD: { status: 403, message: 'The account transfer period has ended.', action: 'home' },
+  ALREADY_TRANSFERRED: { status: 409, message: 'This account has already been transferred.', action: 'none' },
+  // The maintenance switch of spec §2 /prepare, answered to the apps (decision 0253).
+  SERVICE_MAINTENANCE: {
+    status: 503,
+    message: 'The service is under maintenance. Please come back later.',
+    action: 'reload',
+  },
   NOT_FOUND_ROUTE: { status: 404, message: 'This page does not exist.', action: 'home' },
 } as const satisfies Record<string, ErrorSpec>;
 

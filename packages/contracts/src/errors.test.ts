@@ -49,6 +49,10 @@ const ADDED_CODES = [
   // for the wait-until-free ticket (decision 0155)
   'NOT_REMAIN_FREETIME_TICKET',
   'UN_MATCHED_FREETIME_EPISODE',
+  // the account transfer (decision 0251) and the maintenance switch answered to the apps (decision 0253)
+  'NOT_TRANSFER_PERIOD',
+  'ALREADY_TRANSFERRED',
+  'SERVICE_MAINTENANCE',
 ];
 
 describe('error catalogue', () => {

@@ -16,8 +16,8 @@ describe('navFor', () => {
   it('shows each role only its own areas', () => {
     expect(keys(['CONTENT'])).toEqual(['content', 'home']);
     expect(keys(['SUPPORT'])).toEqual(['support']);
-    expect(keys(['FINANCE'])).toEqual(['dashboard', 'shop', 'rewards']);
-    expect(keys(['SUPPORT', 'FINANCE'])).toEqual(['dashboard', 'shop', 'rewards', 'support']);
+    expect(keys(['FINANCE'])).toEqual(['dashboard', 'shop', 'rewards', 'operations']);
+    expect(keys(['SUPPORT', 'FINANCE'])).toEqual(['dashboard', 'shop', 'rewards', 'support', 'operations']);
   });
 
   it('never shows the audit log or the admins to a non-owner', () => {

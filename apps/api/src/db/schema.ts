@@ -23,6 +23,8 @@ import type {
   SaleType,
   ScheduleKey,
   Target,
+  TransferConsentItem,
+  TransferSummary,
 } from '@balcony/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -499,7 +501,16 @@ export const libraryHidden = pgTable(
 /** How many accounts each operator account is split into (a change needs a migration adding rows). */
 export const OPERATOR_SHARDS = 16;
 
-export type OperatorAccount = 'SOLD' | 'PROMOTION' | 'SPENT' | 'EXPIRED' | 'REFUNDED' | 'EXCHANGE' | 'ADJUSTED';
+export type OperatorAccount =
+  | 'SOLD'
+  | 'PROMOTION'
+  | 'SPENT'
+  | 'EXPIRED'
+  | 'REFUNDED'
+  | 'EXCHANGE'
+  | 'ADJUSTED'
+  /** Coins a member took to the partner's service (account transfer, decision 0251). */
+  | 'TRANSFERRED';
 
 /**
  * One account per member and coin type (ledger), and the operator's accounts. A member's balance
@@ -1286,4 +1297,49 @@ export const pushSubscriptions = pgTable(
 export const notificationScans = pgTable('notification_scans', {
   name: text('name').primaryKey(),
   scannedUntil: timestamp('scanned_until', { withTimezone: true }).notNull(),
+});
+
+// ——— transfer (account transfer and maintenance, issue 16; decisions 0250–0253) ———
+
+/**
+ * A member's account transfer (spec §1): one per member (unique user), irreversible. It keeps
+ * the consent as given and the signed file of what was transferred, exactly as it was handed over.
+ */
+export const accountTransfers = pgTable(
+  'account_transfers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').notNull(),
+    consentItems: jsonb('consent_items').$type<TransferConsentItem[]>().notNull(),
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    clientIp: text('client_ip').notNull(),
+    summary: jsonb('summary').$type<TransferSummary>().notNull(),
+    /** The signed file's document (JSON text), its signature and the key that signed it. */
+    document: text('document').notNull(),
+    signature: text('signature').notNull(),
+    keyId: text('key_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_transfers_user_uq').on(t.userId), index('account_transfers_brand_idx').on(t.brandId)],
+);
+
+/** An operator's end of a brand's transfer period, instead of the brand's configured one. */
+export const transferPeriods = pgTable('transfer_periods', {
+  brandId: text('brand_id').primaryKey(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  updatedBy: integer('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The maintenance switch of spec §2 /prepare, per brand or for every brand (scope '*'). */
+export const maintenanceSwitches = pgTable('maintenance_switches', {
+  scope: text('scope').primaryKey(),
+  active: boolean('active').notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  updatedBy: integer('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -200,3 +200,19 @@ export function rentalsEndingBetween(db: Db, from: Date, to: Date) {
     )
     .groupBy(ownerships.userId, users.brandId, ownerships.seriesId, ownerships.expiresAt, seriesBrands.title);
 }
+
+/** Every ownership of a member still running (rentals not yet over), for an account transfer's file. */
+export function runningOwnershipsOf(db: Db, userId: number, now: Date) {
+  return db
+    .select({
+      seriesId: ownerships.seriesId,
+      episodeId: ownerships.episodeId,
+      kind: ownerships.kind,
+      expiresAt: ownerships.expiresAt,
+    })
+    .from(ownerships)
+    .where(
+      and(eq(ownerships.userId, userId), sql`(${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`),
+    )
+    .orderBy(ownerships.seriesId, ownerships.episodeId, ownerships.id);
+}

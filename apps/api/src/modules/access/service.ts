@@ -86,3 +86,7 @@ export function grant(ctx: ServiceContext, rows: readonly repo.NewOwnership[]): 
 
 /** Rentals ending in (from, to], for the notifications' scan (issue 13 item 6). */
 export const rentalsEndingBetween = (db: Db, from: Date, to: Date) => repo.rentalsEndingBetween(db, from, to);
+
+/** What a member holds and may still read (rentals with their end), for an account transfer. */
+export const runningOwnershipsOf = (ctx: ServiceContext, userId: number) =>
+  repo.runningOwnershipsOf(ctx.db, userId, ctx.now);

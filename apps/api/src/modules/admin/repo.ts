@@ -58,7 +58,11 @@ export type AuditAction =
   | 'PRODUCT_ACTIVATE'
   | 'PRODUCT_DEACTIVATE'
   | 'PRODUCT_REORDER'
-  | 'ORDER_REFUND';
+  | 'ORDER_REFUND'
+  // maintenance and the account transfer's period (modules/maintenance, modules/transfer)
+  | 'MAINTENANCE_ON'
+  | 'MAINTENANCE_OFF'
+  | 'TRANSFER_PERIOD';
 
 export interface NewAuditRow {
   adminId: number;

@@ -208,3 +208,25 @@ export function followersOfEpisodesPublished(db: Db, from: Date, to: Date) {
       ),
     );
 }
+
+/** Every favourite of a member, oldest first (an account transfer's file). */
+export function allFavoritesOf(db: Db, userId: number) {
+  return db
+    .select({ seriesId: favorites.seriesId, addedAt: favorites.createdAt })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(favorites.createdAt, favorites.seriesId);
+}
+
+/** The last episode a member read in each series, latest first (an account transfer's file). */
+export function lastReadPerSeriesOf(db: Db, userId: number) {
+  return db
+    .selectDistinctOn([readingProgress.seriesId], {
+      seriesId: readingProgress.seriesId,
+      episodeId: readingProgress.episodeId,
+      readAt: readingProgress.updatedAt,
+    })
+    .from(readingProgress)
+    .where(eq(readingProgress.userId, userId))
+    .orderBy(readingProgress.seriesId, desc(readingProgress.updatedAt));
+}

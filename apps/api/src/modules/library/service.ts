@@ -96,3 +96,10 @@ export const followersOfSeries = (ctx: ServiceContext, seriesId: number, limit: 
 /** Followers of series with an episode published in (from, to], for the notifications' scan (issue 13 item 6). */
 export const followersOfEpisodesPublished = (db: Db, from: Date, to: Date) =>
   repo.followersOfEpisodesPublished(db, from, to);
+
+/** A member's favourites and their last-read episode per series, for an account transfer's file. */
+export async function shelfOf(ctx: ServiceContext, userId: number) {
+  const favorites = await repo.allFavoritesOf(ctx.db, userId);
+  const reading = await repo.lastReadPerSeriesOf(ctx.db, userId);
+  return { favorites, reading };
+}

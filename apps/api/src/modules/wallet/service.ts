@@ -398,6 +398,65 @@ export async function mileageExchangeInfo(
   };
 }
 
+/** A lot as an account transfer took it: what was left in it, with its expiry. */
+export interface LotTransferredOut {
+  lotId: number;
+  ledger: CoinType;
+  source: CoinSource;
+  amount: number;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * Closes the member's coins for an account transfer (decision 0251), on the wallet the caller
+ * locked in this transaction: every unexpired lot's remainder moves to the operator's
+ * TRANSFERRED account, lot by lot under `${key}:${lotId}` (type USE, title TRANSFER_OUT), and
+ * lots past their expiry expire as usual, in one statement. Every balance is zero after it.
+ * Answers the lots that left, in lot order.
+ */
+export async function transferOut(
+  ctx: ServiceContext,
+  wallet: LockedWallet,
+  key: string,
+): Promise<LotTransferredOut[]> {
+  if (!ctx.inTransaction) throw new Error('wallet.transferOut runs inside the transfer transaction');
+  if (wallet.db !== ctx.db) throw new Error('wallet.transferOut runs in the transaction that locked the wallet');
+  const lots = await repo.openLotsWithSource(ctx.db, wallet.userId);
+  const operators = await operatorAccounts(ctx.services, ctx.db);
+  const expired = expiries(wallet, operators, lots, ctx.now);
+  const leaving = lots.filter((l) => l.expiresAt === null || l.expiresAt > ctx.now);
+  const keyOf = (lot: (typeof lots)[number]) => `${key}:${lot.id}`;
+  await repo.post(ctx.db, {
+    transfers: [
+      ...expired.transfers,
+      ...leaving.map((lot) => ({
+        key: keyOf(lot),
+        ledger: lot.ledger,
+        debitAccountId: wallet.accounts[lot.ledger],
+        creditAccountId: repo.operatorAccount(operators, 'TRANSFERRED', lot.ledger, wallet.userId),
+        amount: lot.remaining,
+        userId: wallet.userId,
+        type: 'USE' as const,
+        title: 'TRANSFER_OUT',
+        source: lot.source,
+      })),
+    ],
+    allocations: [
+      ...expired.allocations,
+      ...leaving.map((lot) => ({ key: keyOf(lot), lotId: lot.id, amount: lot.remaining })),
+    ],
+  });
+  return leaving.map((lot) => ({
+    lotId: lot.id,
+    ledger: lot.ledger,
+    source: lot.source,
+    amount: lot.remaining,
+    expiresAt: lot.expiresAt,
+    createdAt: lot.createdAt,
+  }));
+}
+
 /** The EXPIRE movement of the member's lots whose time has passed: each gives up what is left in it. */
 function expiries(
   wallet: Pick<LockedWallet, 'userId' | 'accounts'>,

@@ -29,10 +29,11 @@ interface TokenPairShape {
 }
 
 /**
- * Answers passed on as they came, which hold no token: files to download (GET /coin/lots.csv)
- * and the images of the member's contact requests (GET /qna/{id}/attachments/{n}, WebP).
+ * Answers passed on as they came, which hold no token: files to download (GET /coin/lots.csv,
+ * the signed account transfer file GET /transfer/file) and the images of the member's contact
+ * requests (GET /qna/{id}/attachments/{n}, WebP).
  */
-const FILE_TYPES = /^(text\/csv|image\/webp)\b/i;
+const FILE_TYPES = /^(text\/csv|image\/webp|application\/vnd\.balcony\.account-transfer\+json)\b/i;
 
 /** Multipart forms passed on as they came: a contact request with its images (POST /qna). */
 const UPLOADS = [/^qna$/];
