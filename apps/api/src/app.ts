@@ -30,7 +30,6 @@ import { connectRedis, shareAccountChanges, shareInvalidations } from './http/re
 import { webPageDrops } from './http/web-pages.js';
 import { startJobs } from './jobs.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { totpKeys } from './modules/admin/totp.js';
@@ -48,6 +47,8 @@ import { giftRoutes } from './modules/gifts/routes.js';
 import { expireDue as expireGifts } from './modules/gifts/service.js';
 import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from './modules/health/readiness.js';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
+import { createSandboxIdentityProvider, SANDBOX_PAGE_PATH } from './modules/identity/provider.js';
+import { identityRoutes } from './modules/identity/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -133,7 +134,9 @@ export function createServices(
     tokens: createTokenSigner(config.auth),
     mailer: createMailer({ ...config.mail, log }),
     sms: createSmsSender({ ...config.sms, log }),
-    identity: createSandboxIdentityVerifier(config.auth.secret),
+    identity: config.identity.sandbox
+      ? createSandboxIdentityProvider(config.auth.secret, new URL(SANDBOX_PAGE_PATH, config.webOrigins[0]).href)
+      : null,
     providers: createSocialProviders(config.social),
     signer: createPageUrlSigner(config.auth.secret),
     cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),
@@ -312,6 +315,7 @@ export async function buildApp({
         vapidPublicKey: config.webPush.publicKey,
         pushServiceHosts: config.pushServiceHosts,
       });
+      await v1.register(identityRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -124,8 +124,11 @@ export const ROUTE_TABLE = {
   'POST /api/v1/user/auth/adult/kr': {
     class: 'MEMBER_RESOURCE',
     guard: 'bearer',
-    names: 'a refresh token in the body',
+    names: "a refresh token in the body, and the carrier result of one member's identity attempt",
   },
+  // the Korean carrier identity check (decision 0270): the member's own attempts; the sandbox's signer is open
+  'GET /api/v1/nice/encode': SELF,
+  'POST /api/v1/nice/sandbox/result': PUBLIC,
   'POST /api/v1/user/withdrawal': SELF,
   'GET /api/v1/coin': SELF,
   'GET /api/v1/coin/user': SELF,
