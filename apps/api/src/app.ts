@@ -33,6 +33,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { totpKeys } from './modules/admin/totp.js';
+import { appleGuestRoutes } from './modules/apple-guest/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
@@ -316,6 +317,7 @@ export async function buildApp({
         pushServiceHosts: config.pushServiceHosts,
       });
       await v1.register(identityRoutes);
+      await v1.register(appleGuestRoutes);
     },
     { prefix: '/api/v1' },
   );

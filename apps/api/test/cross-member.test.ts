@@ -390,6 +390,17 @@ const PROBES: Record<Operation, Probe> = {
       failsWith(await s(actor, 'POST', '/auth/social/google/callback', body), 'NOT_EXIST');
     }
   },
+  'POST /api/v1/auth/sign-in/jp/apple/guest': async (s) => {
+    // No guest key is A's; A's brand has no iOS guests at all.
+    for (const actor of ['B', 'C', 'V'] as const)
+      failsWith(await s(actor, 'POST', '/auth/sign-in/jp/apple/guest', { appKey: 'k'.repeat(43) }), 'NOT_FOUND_ROUTE');
+  },
+  'POST /api/v1/auth/sign-in/jp/apple/migrate': async (s) => {
+    // A's credentials with a guest key: never into A's account on a brand without guests.
+    const body = { appKeyRequest: { appKey: 'k'.repeat(43) }, webKeyRequest: { email: A.email, password: A.password } };
+    for (const actor of ['B', 'C', 'V'] as const)
+      failsWith(await s(actor, 'POST', '/auth/sign-in/jp/apple/migrate', body), 'NOT_FOUND_ROUTE');
+  },
   'POST /api/v1/auth/social/signup': async (s) => {
     const body = { signupTicket: 'forged', agreeTerms: true, nickname: 'Stranger' };
     for (const actor of ['B', 'C', 'V'] as const) {
@@ -709,9 +720,9 @@ const PROBES: Record<Operation, Probe> = {
   },
   'POST /api/v1/user/auth/adult/kr': async (s) => {
     // A genuine result of A's own attempt, used by anyone else: refused, and A's attempt stays usable.
-    const form = ok(await s('A', 'GET', '/nice/encode'));
+    const form = ok(await call('A', 'GET', '/nice/encode'));
     const answer = ok(
-      await s('V', 'POST', '/nice/sandbox/result', {
+      await call('V', 'POST', '/nice/sandbox/result', {
         encodeData: form.fields.EncodeData,
         outcome: 'VERIFIED',
         birthedAt: yearsAgo(30),
@@ -727,6 +738,7 @@ const PROBES: Record<Operation, Probe> = {
     // Each member opens attempts of their own; nothing in the answer names A.
     for (const actor of ['B', 'C'] as const)
       expect(ok(await s(actor, 'GET', '/nice/encode')).requestNo).toEqual(expect.any(String));
+    failsWith(await s('Cx', 'GET', '/nice/encode'), 'MALFORMED_JWT');
     failsWith(await s('V', 'GET', '/nice/encode'), 'NOT_LOGIN_USER');
   },
   'POST /api/v1/nice/sandbox/result': async (s) => {

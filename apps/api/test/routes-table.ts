@@ -48,6 +48,17 @@ export const ROUTE_TABLE = {
   'POST /api/v1/auth/social/:provider/start': PUBLIC,
   'POST /api/v1/auth/social/:provider/callback': PUBLIC,
   'POST /api/v1/auth/social/signup': PUBLIC,
+  // the iOS guest of beltoon-jp (decision 0272): its key, and its move to a web account
+  'POST /api/v1/auth/sign-in/jp/apple/guest': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: "an iOS guest's app key",
+  },
+  'POST /api/v1/auth/sign-in/jp/apple/migrate': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: "an iOS guest's app key and a web account's e-mail and password",
+  },
 
   // viewer: free episodes for everyone, owned ones for their owner; progress is the member's.
   'GET /api/v1/episodes/:id/viewer': {

@@ -64,7 +64,10 @@ export const HistoryEntry = z.object({
   id: z.number().int(),
   type: CoinHistoryType,
   /** A title of spec §3 where it names one, else PURCHASE_EPISODE, EXPIRE, RECEIVE_GIFT or SIGNUP_MAIL_REWARD. */
-  title: z.union([HistoryTitle, z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD'])]),
+  title: z.union([
+    HistoryTitle,
+    z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD', 'APPLE_GUEST_MIGRATE']),
+  ]),
   coinType: CoinType,
   source: CoinSource.nullable(),
   amount: z.number().int(),

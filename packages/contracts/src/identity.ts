@@ -46,9 +46,10 @@ export type AppleGuestKey = z.infer<typeof AppleGuestKey>;
 
 /** POST /auth/sign-in/jp/apple/guest: the iOS app signs its guest in (or up) with its key. */
 export const AppleGuestSignInRequest = AppleGuestKey;
+export type AppleGuestSignInRequest = AppleGuestKey;
 
 /** The web account's credentials: an e-mail account's address and password (decision 0272). */
-export const AppleWebKey = z.object({ email: text(254).trim().min(1), password: text(100).min(1) });
+export const AppleWebKey = z.object({ email: text(254).trim(), password: text(100) });
 
 /** POST /auth/sign-in/jp/apple/migrate (spec §7). */
 export const AppleMigrateRequest = z.object({ appKeyRequest: AppleGuestKey, webKeyRequest: AppleWebKey });

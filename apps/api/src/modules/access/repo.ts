@@ -200,3 +200,16 @@ export function rentalsEndingBetween(db: Db, from: Date, to: Date) {
     )
     .groupBy(ownerships.userId, users.brandId, ownerships.seriesId, ownerships.expiresAt, seriesBrands.title);
 }
+
+/**
+ * Hands a member's lasting ownerships (bought, rented, permanent, gifted) to another member; the
+ * wait-until-free ones stay with their ticket (decision 0273). Answers how many moved.
+ */
+export async function moveOwnerships(db: Db, fromUserId: number, toUserId: number): Promise<number> {
+  const moved = await db
+    .update(ownerships)
+    .set({ userId: toUserId })
+    .where(and(eq(ownerships.userId, fromUserId), sql`${ownerships.kind} <> 'FREETIME'`))
+    .returning({ id: ownerships.id });
+  return moved.length;
+}

@@ -86,3 +86,7 @@ export function grant(ctx: ServiceContext, rows: readonly repo.NewOwnership[]): 
 
 /** Rentals ending in (from, to], for the notifications' scan (issue 13 item 6). */
 export const rentalsEndingBetween = (db: Db, from: Date, to: Date) => repo.rentalsEndingBetween(db, from, to);
+
+/** An iOS guest's lasting ownerships go to the web account it joins (decision 0273), in the caller's transaction. */
+export const moveOwnerships = (ctx: ServiceContext, fromUserId: number, toUserId: number) =>
+  repo.moveOwnerships(ctx.db, fromUserId, toUserId);

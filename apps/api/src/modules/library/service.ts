@@ -96,3 +96,7 @@ export const followersOfSeries = (ctx: ServiceContext, seriesId: number, limit: 
 /** Followers of series with an episode published in (from, to], for the notifications' scan (issue 13 item 6). */
 export const followersOfEpisodesPublished = (db: Db, from: Date, to: Date) =>
   repo.followersOfEpisodesPublished(db, from, to);
+
+/** An iOS guest's library goes to the web account it joins (decision 0273), in the caller's transaction. */
+export const moveMember = (ctx: ServiceContext, fromUserId: number, toUserId: number) =>
+  repo.moveMember(ctx.db, fromUserId, toUserId);

@@ -268,6 +268,22 @@ export async function openLots(db: Db, userId: number): Promise<OpenLot[]> {
     .execute();
 }
 
+/** The member's lots with coins left and where they came from (a move to another member keeps it). */
+export async function openLotsWithSource(db: Db, userId: number) {
+  return db
+    .select({
+      id: coinLots.id,
+      ledger: coinLots.ledger,
+      remaining: coinLots.remaining,
+      expiresAt: coinLots.expiresAt,
+      createdAt: coinLots.createdAt,
+      source: coinLots.source,
+    })
+    .from(coinLots)
+    .where(and(eq(coinLots.userId, userId), gt(coinLots.remaining, 0)))
+    .orderBy(asc(coinLots.id));
+}
+
 /** The lots credited for an order (paid, bonus and free coins of one charge). */
 export async function lotsOfOrder(db: Db, orderId: number) {
   return db
