@@ -62,11 +62,11 @@ const files = SOURCES.flatMap((dir) => [...sourceFiles(join(ROOT, dir))]).map((p
   text: readFileSync(path, 'utf8'),
 }));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A quoted code in a raising position, or a redirect's error parameter (`?error=SessionRequired`). */
 function raising(code: string): RegExp {
-  const quoted = `['"]${escape(code)}['"]`;
+  const quoted = `['"]${literal(code)}['"]`;
   const position = [
     'AppError\\(\\s*', // thrown by a service
     'fail\\(\\s*(\\d+,\\s*)?', // answered by a handler, or a rule's result
@@ -77,7 +77,7 @@ function raising(code: string): RegExp {
     '\\w*Error\\(\\s*', // a typed client error (FrontError, ApiError)
     '[Ll]og\\w*\\(\\s*[\'"]\\w+[\'"],\\s*', // logged as the client's code (POST _log)
   ];
-  return new RegExp(`(${position.join('|')})${quoted}|error=${escape(code)}\\b`);
+  return new RegExp(`(${position.join('|')})${quoted}|error=${literal(code)}\\b`);
 }
 
 /** The files that raise `code`. */
@@ -108,7 +108,7 @@ describe('spec §8: every code is raised where it means something', () => {
       "throw new AppError('SOME_CODE');",
       "if (!found) return fail('SOME_CODE');",
       "return { error: 'SOME_CODE' };",
-      'redirect(`/login?error=SOME_CODE&callback=${x}`);',
+      "redirect(`/login?error=SOME_CODE&callback=/my`);",
       "logAuthEvent('error', 'SOME_CODE', String(error));",
     ]) {
       expect(pattern.test(line), line).toBe(true);
