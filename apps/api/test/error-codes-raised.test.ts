@@ -108,7 +108,7 @@ describe('spec §8: every code is raised where it means something', () => {
       "throw new AppError('SOME_CODE');",
       "if (!found) return fail('SOME_CODE');",
       "return { error: 'SOME_CODE' };",
-      "redirect(`/login?error=SOME_CODE&callback=/my`);",
+      'redirect(`/login?error=SOME_CODE&callback=/my`);',
       "logAuthEvent('error', 'SOME_CODE', String(error));",
     ]) {
       expect(pattern.test(line), line).toBe(true);
