@@ -19,7 +19,7 @@ const NOT_RAISING =
 
 /**
  * Auth client results of spec §8 that name a misconfiguration of NextAuth's own server, which the
- * spec's client was built on. Our auth base (apps/web/src/app/api/auth, decision 0025) is our own
+ * spec's client was built on. Our auth base (apps/web/src/app/api/auth, DESIGN §4) is our own
  * code with none of these configurations, so nothing can go wrong in the way they name.
  */
 const CANNOT_BE_RAISED: Readonly<Record<string, string>> = {
@@ -32,7 +32,7 @@ const CANNOT_BE_RAISED: Readonly<Record<string, string>> = {
   CALLBACK_CREDENTIALS_HANDLER_ERROR:
     "NextAuth's credentials provider without an authorize handler; e-mail login always calls the api",
   INVALID_CALLBACK_URL_ERROR:
-    'NextAuth refusing a callbackUrl; ours is never refused but replaced by a same-origin path (safeReturnPath, decision 0097)',
+    'NextAuth refusing a callbackUrl; ours is never refused but replaced by a same-origin path (safeReturnPath, decision 0057)',
 };
 
 /**
