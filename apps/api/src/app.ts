@@ -48,7 +48,7 @@ import { giftRoutes } from './modules/gifts/routes.js';
 import { expireDue as expireGifts } from './modules/gifts/service.js';
 import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from './modules/health/readiness.js';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
-import { createSandboxIdentityProvider, SANDBOX_PAGE_PATH } from './modules/identity/provider.js';
+import { createSandboxIdentityProvider } from './modules/identity/provider.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -135,9 +135,7 @@ export function createServices(
     tokens: createTokenSigner(config.auth),
     mailer: createMailer({ ...config.mail, log }),
     sms: createSmsSender({ ...config.sms, log }),
-    identity: config.identity.sandbox
-      ? createSandboxIdentityProvider(config.auth.secret, new URL(SANDBOX_PAGE_PATH, config.webOrigins[0]).href)
-      : null,
+    identity: config.identity.sandbox ? createSandboxIdentityProvider(config.auth.secret) : null,
     providers: createSocialProviders(config.social),
     signer: createPageUrlSigner(config.auth.secret),
     cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),

@@ -90,6 +90,22 @@ describe('the carrier identity check: GET /nice/encode, the sandbox provider, PO
     expect(new Date(form.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * MINUTE);
     const back = await answer(form.fields.EncodeData ?? '', { outcome: 'CANCELLED' });
     expect(back.returnUrl).toBe('http://localhost:3000/callback/auth-mobilians');
+    // The reader's own web origin when it is one of the web's; any other falls back to the first.
+    const other = await createTestApp({ webOrigins: ['http://localhost:3000', 'http://jp.localhost:3000'] });
+    try {
+      const helpers = memberHelpers(() => other);
+      const o = await helpers.member();
+      const at = async (webOrigin: string) =>
+        (
+          await helpers.call('GET', `/nice/encode?webOrigin=${encodeURIComponent(webOrigin)}`, undefined, {
+            token: o.token,
+          })
+        ).json().data.actionUrl;
+      expect(await at('http://jp.localhost:3000')).toBe('http://jp.localhost:3000/callback/auth-mobilians/sandbox');
+      expect(await at('https://evil.example')).toBe('http://localhost:3000/callback/auth-mobilians/sandbox');
+    } finally {
+      await other.close();
+    }
     // Visitors have no attempt to open.
     expect((await call('GET', '/nice/encode')).json().code).toBe('NOT_LOGIN_USER');
   });

@@ -13,6 +13,10 @@ export const IDENTITY_ATTEMPT_TTL_MS = 10 * 60_000;
 /** The field of the provider's page that carries the signed request or result (NICE's name). */
 export const IDENTITY_ENCODE_FIELD = 'EncodeData';
 
+/** GET /nice/encode: the web origin the reader is on (`location.origin`), for the way back; else the first. */
+export const NiceEncodeQuery = z.object({ webOrigin: text(200).optional() });
+export type NiceEncodeQuery = z.infer<typeof NiceEncodeQuery>;
+
 /** GET /nice/encode: the form the web posts in a popup to the provider's page, for one attempt. */
 export const NiceEncodeResponse = z.object({
   /** The attempt's request number, which the provider's result must name. */

@@ -86,9 +86,10 @@ const isText = (v: unknown, max: number): v is string => typeof v === 'string' &
 
 /**
  * The sandbox provider (the default until a contract with a carrier identity service exists). Its
- * key is derived from the auth secret, so only the api signs; its page is the web's, at `pageUrl`.
+ * key is derived from the auth secret, so only the api signs; its page is the web's
+ * (SANDBOX_PAGE_PATH), on the origin the reader comes back to.
  */
-export function createSandboxIdentityProvider(secret: Uint8Array, pageUrl: string): SandboxIdentityProvider {
+export function createSandboxIdentityProvider(secret: Uint8Array): SandboxIdentityProvider {
   const key = createHmac('sha256', secret).update('identity-sandbox-provider').digest();
   return {
     name: 'sandbox',
@@ -98,7 +99,8 @@ export function createSandboxIdentityProvider(secret: Uint8Array, pageUrl: strin
         returnUrl: attempt.returnUrl,
         expiresAt: attempt.expiresAt.toISOString(),
       });
-      return { actionUrl: pageUrl, method: 'GET', fields: { [ENCODE_FIELD]: encodeData } };
+      const actionUrl = new URL(SANDBOX_PAGE_PATH, new URL(attempt.returnUrl).origin).href;
+      return { actionUrl, method: 'GET', fields: { [ENCODE_FIELD]: encodeData } };
     },
     readRequest(encodeData, now) {
       const v = open(key, 'request', encodeData);

@@ -1,4 +1,9 @@
-import { NiceEncodeResponse, SandboxIdentityAnswer, SandboxIdentityAnswerRequest } from '@balcony/contracts';
+import {
+  NiceEncodeQuery,
+  NiceEncodeResponse,
+  SandboxIdentityAnswer,
+  SandboxIdentityAnswerRequest,
+} from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesOf } from '../../http/route.js';
 import * as identity from './service.js';
@@ -13,8 +18,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Opens a carrier identity attempt of the member: the form the web posts in a popup to the provider',
     access: 'member',
     sensitive: { account: (_input, ctx) => ctx.user.id },
+    query: NiceEncodeQuery,
     response: NiceEncodeResponse,
-    handler: (ctx) => identity.encode(ctx),
+    handler: (ctx, { query }) => identity.encode(ctx, query),
   });
 
   route({

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import {
   AppError,
   IDENTITY_ATTEMPT_TTL_MS,
+  type NiceEncodeQuery,
   type NiceEncodeResponse,
   type SandboxIdentityAnswer,
   type SandboxIdentityAnswerRequest,
 } from '@balcony/contracts';
 import { type MemberContext, type ServiceContext, withTransaction } from '../../context.js';
+import { webOriginFor } from '../../web-origins.js';
 import { type IdentityProvider, type IdentityResult, isSandbox, type SandboxIdentityProvider } from './provider.js';
 import * as repo from './repo.js';
 
@@ -23,8 +25,11 @@ function providerOf(ctx: ServiceContext): IdentityProvider {
   return ctx.services.identity;
 }
 
-/** GET /nice/encode: a new attempt of the member and the popup form that starts it at the provider. */
-export async function encode(ctx: MemberContext): Promise<NiceEncodeResponse> {
+/**
+ * GET /nice/encode: a new attempt of the member and the popup form that starts it at the
+ * provider, coming back to the web origin the reader is on (when it is one of the web's).
+ */
+export async function encode(ctx: MemberContext, input: NiceEncodeQuery): Promise<NiceEncodeResponse> {
   const provider = providerOf(ctx);
   const requestNo = randomBytes(16).toString('base64url');
   const expiresAt = new Date(ctx.now.getTime() + IDENTITY_ATTEMPT_TTL_MS);
@@ -36,7 +41,7 @@ export async function encode(ctx: MemberContext): Promise<NiceEncodeResponse> {
     expiresAt,
     createdAt: ctx.now,
   });
-  const returnUrl = new URL(CALLBACK_PATH, ctx.services.webOrigins[0]).href;
+  const returnUrl = new URL(CALLBACK_PATH, webOriginFor(input.webOrigin, ctx.services.webOrigins)).href;
   return { requestNo, ...provider.request({ requestNo, returnUrl, expiresAt }), expiresAt: expiresAt.toISOString() };
 }
 

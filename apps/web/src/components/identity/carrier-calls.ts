@@ -7,8 +7,9 @@ import { UserUpdated } from '@/lib/api/front-answers';
 // /callback/auth-mobilians; decision 0271), loaded on first use so the contracts' schemas stay off
 // the pages that only show the button.
 
-/** GET /nice/encode: a new attempt and the form that starts it at the provider. */
-export const openAttempt = () => frontFetch('/nice/encode', NiceEncodeResponse);
+/** GET /nice/encode: a new attempt and the form that starts it at the provider, coming back to this origin. */
+export const openAttempt = () =>
+  frontFetch(`/nice/encode?webOrigin=${encodeURIComponent(window.location.origin)}`, NiceEncodeResponse);
 
 /** Posts the attempt's form to the provider's page, in the popup (or this window when none opened). */
 export function postToProvider(form: NiceEncodeResponse, target: string): void {
