@@ -16,6 +16,7 @@ import { checkLocalLogin } from '../auth/login.js';
 import { hashPassword } from '../auth/passwords.js';
 import { endAndForgetSessions, startSession } from '../auth/sessions.js';
 import * as library from '../library/service.js';
+import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
@@ -143,6 +144,7 @@ async function moveInto(
       isAgreePushNight: false,
     });
     await endAndForgetSessions(tx, guest.id);
+    await notifications.forgetMember(tx, guest.id);
     const session = await startSession(tx, account);
     return { ...session, isSignUp: false, userId: account.id, isMigrate: true };
   });
