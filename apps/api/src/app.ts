@@ -30,10 +30,10 @@ import { connectRedis, shareAccountChanges, shareInvalidations } from './http/re
 import { webPageDrops } from './http/web-pages.js';
 import { startJobs } from './jobs.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createSandboxIdentityVerifier } from './modules/account/identity.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { totpKeys } from './modules/admin/totp.js';
+import { appleGuestRoutes } from './modules/apple-guest/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
@@ -48,6 +48,8 @@ import { giftRoutes } from './modules/gifts/routes.js';
 import { expireDue as expireGifts } from './modules/gifts/service.js';
 import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from './modules/health/readiness.js';
 import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
+import { createSandboxIdentityProvider } from './modules/identity/provider.js';
+import { identityRoutes } from './modules/identity/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
@@ -137,7 +139,7 @@ export function createServices(
     tokens: createTokenSigner(config.auth),
     mailer: createMailer({ ...config.mail, log }),
     sms: createSmsSender({ ...config.sms, log }),
-    identity: createSandboxIdentityVerifier(config.auth.secret),
+    identity: config.identity.sandbox ? createSandboxIdentityProvider(config.auth.secret) : null,
     providers: createSocialProviders(config.social),
     signer: createPageUrlSigner(config.auth.secret),
     cache: createSharedCache({ ttlMs: config.catalogCache.ttlSeconds * 1000, maxBytes: config.catalogCache.maxBytes }),
@@ -322,6 +324,8 @@ export async function buildApp({
         vapidPublicKey: config.webPush.publicKey,
         pushServiceHosts: config.pushServiceHosts,
       });
+      await v1.register(identityRoutes);
+      await v1.register(appleGuestRoutes);
     },
     { prefix: '/api/v1' },
   );

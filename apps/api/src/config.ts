@@ -64,6 +64,8 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
+  // The Korean carrier identity check's sandbox provider (decision 0270): off in production.
+  IDENTITY_SANDBOX: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_WEBHOOK_TOLERANCE: z.coerce.number().int().min(1).max(3600).default(300),
@@ -211,6 +213,8 @@ export interface AppConfig {
   s3: S3Settings | undefined;
   /** Payment providers: the sandbox (on by default), Stripe when its keys are set (decision 0144). */
   payments: { sandbox: boolean; stripe: StripeSettings | undefined };
+  /** The Korean carrier identity check: the sandbox provider, on by default (decision 0270). */
+  identity: { sandbox: boolean };
   /** Request header in which the CDN in front of the api gives the client's country (GET /auth/ip-kr). */
   countryHeader: string;
   /** SMS without a gateway: texts are logged and written to `outboxDir`. */
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    identity: { sandbox: e.IDENTITY_SANDBOX === 'on' },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'on',
       stripe:

@@ -2,10 +2,10 @@ import type { AdminRole, BrandConfig, ClientPlatform } from '@balcony/contracts'
 import type { BaseLogger } from 'pino';
 import type { Db } from './db/client.js';
 import type { BusinessMetrics } from './metrics.js';
-import type { IdentityVerifier } from './modules/account/identity.js';
 import type { TotpKeys } from './modules/admin/totp.js';
 import type { SocialProviders } from './modules/auth/social/providers.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
+import type { IdentityProvider } from './modules/identity/provider.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MaintenanceSwitchboard } from './modules/maintenance/service.js';
 import type { PageUrlSigner } from './modules/media/signing.js';
@@ -24,7 +24,8 @@ export interface Services {
   tokens: TokenSigner;
   mailer: Mailer;
   sms: SmsSender;
-  identity: IdentityVerifier;
+  /** The Korean carrier identity service (decision 0270); null when none is configured. */
+  identity: IdentityProvider | null;
   providers: SocialProviders;
   signer: PageUrlSigner;
   /** Answers every caller of an audience shares (catalog reads, DESIGN §10). */

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, ownerships, pushSubscriptions, refreshTokens, users } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
-import { sandboxSignature } from '../src/modules/account/identity.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { sha256 } from '../src/modules/auth/tokens.js';
 import * as gifts from '../src/modules/gifts/service.js';
@@ -391,6 +390,17 @@ const PROBES: Record<Operation, Probe> = {
       failsWith(await s(actor, 'POST', '/auth/social/google/callback', body), 'NOT_EXIST');
     }
   },
+  'POST /api/v1/auth/sign-in/jp/apple/guest': async (s) => {
+    // No guest key is A's; A's brand has no iOS guests at all.
+    for (const actor of ['B', 'C', 'V'] as const)
+      failsWith(await s(actor, 'POST', '/auth/sign-in/jp/apple/guest', { appKey: 'k'.repeat(43) }), 'NOT_FOUND_ROUTE');
+  },
+  'POST /api/v1/auth/sign-in/jp/apple/migrate': async (s) => {
+    // A's credentials with a guest key: never into A's account on a brand without guests.
+    const body = { appKeyRequest: { appKey: 'k'.repeat(43) }, webKeyRequest: { email: A.email, password: A.password } };
+    for (const actor of ['B', 'C', 'V'] as const)
+      failsWith(await s(actor, 'POST', '/auth/sign-in/jp/apple/migrate', body), 'NOT_FOUND_ROUTE');
+  },
   'POST /api/v1/auth/social/signup': async (s) => {
     const body = { signupTicket: 'forged', agreeTerms: true, nickname: 'Stranger' };
     for (const actor of ['B', 'C', 'V'] as const) {
@@ -709,13 +719,34 @@ const PROBES: Record<Operation, Probe> = {
     await s('V', 'PUT', '/app/push', { isAgreePushNight: true });
   },
   'POST /api/v1/user/auth/adult/kr': async (s) => {
-    const birthedAt = yearsAgo(30);
-    const signature = sandboxSignature(t.config.auth.secret, 'tx-cross-member', birthedAt);
-    const body = { refreshToken: A.refresh, txId: 'tx-cross-member', birthedAt, signature };
+    // A genuine result of A's own attempt, used by anyone else: refused, and A's attempt stays usable.
+    const form = ok(await call('A', 'GET', '/nice/encode'));
+    const answer = ok(
+      await call('V', 'POST', '/nice/sandbox/result', {
+        encodeData: form.fields.EncodeData,
+        outcome: 'VERIFIED',
+        birthedAt: yearsAgo(30),
+      }),
+    );
+    const body = { refreshToken: A.refresh, encodeData: answer.encodeData };
     for (const actor of ['B', 'C'] as const)
-      failsWith(await s(actor, 'POST', '/user/auth/adult/kr', body), 'NOT_FOUND_REFRESH_TOKEN');
+      failsWith(await s(actor, 'POST', '/user/auth/adult/kr', body), 'INVALID_PARAMETER');
     await s('Cx', 'POST', '/user/auth/adult/kr', body);
     await s('V', 'POST', '/user/auth/adult/kr', body);
+  },
+  'GET /api/v1/nice/encode': async (s) => {
+    // Each member opens attempts of their own; nothing in the answer names A.
+    for (const actor of ['B', 'C'] as const)
+      expect(ok(await s(actor, 'GET', '/nice/encode')).requestNo).toEqual(expect.any(String));
+    failsWith(await s('Cx', 'GET', '/nice/encode'), 'MALFORMED_JWT');
+    failsWith(await s('V', 'GET', '/nice/encode'), 'NOT_LOGIN_USER');
+  },
+  'POST /api/v1/nice/sandbox/result': async (s) => {
+    for (const actor of ['B', 'C', 'V'] as const)
+      failsWith(
+        await s(actor, 'POST', '/nice/sandbox/result', { encodeData: 'x.y', outcome: 'CANCELLED' }),
+        'INVALID_PARAMETER',
+      );
   },
   'POST /api/v1/user/withdrawal': async (s) => {
     const body = { reason: 'not mine', password: A.password, confirm: true };

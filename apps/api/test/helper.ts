@@ -58,6 +58,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     loadShedEventLoopDelayMs: 0,
     // Images in the temporary folder; test/media-s3.test.ts runs the same on an S3 server.
     s3: undefined,
+    // The sandbox carrier identity provider, as in the embedded default (test/korea.test.ts).
+    identity: { sandbox: true },
     payments: { sandbox: true, stripe: undefined },
     countryHeader: 'cf-ipcountry',
     sms: { outboxDir: join(mediaDir, 'sms-outbox') },

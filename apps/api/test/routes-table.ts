@@ -48,6 +48,17 @@ export const ROUTE_TABLE = {
   'POST /api/v1/auth/social/:provider/start': PUBLIC,
   'POST /api/v1/auth/social/:provider/callback': PUBLIC,
   'POST /api/v1/auth/social/signup': PUBLIC,
+  // the iOS guest of beltoon-jp (decision 0272): its key, and its move to a web account
+  'POST /api/v1/auth/sign-in/jp/apple/guest': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: "an iOS guest's app key",
+  },
+  'POST /api/v1/auth/sign-in/jp/apple/migrate': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'none',
+    names: "an iOS guest's app key and a web account's e-mail and password",
+  },
 
   // viewer: free episodes for everyone, owned ones for their owner; progress is the member's.
   'GET /api/v1/episodes/:id/viewer': {
@@ -124,8 +135,11 @@ export const ROUTE_TABLE = {
   'POST /api/v1/user/auth/adult/kr': {
     class: 'MEMBER_RESOURCE',
     guard: 'bearer',
-    names: 'a refresh token in the body',
+    names: "a refresh token in the body, and the carrier result of one member's identity attempt",
   },
+  // the Korean carrier identity check (decision 0270): the member's own attempts; the sandbox's signer is open
+  'GET /api/v1/nice/encode': SELF,
+  'POST /api/v1/nice/sandbox/result': PUBLIC,
   'POST /api/v1/user/withdrawal': SELF,
   'GET /api/v1/coin': SELF,
   'GET /api/v1/coin/user': SELF,

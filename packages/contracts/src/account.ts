@@ -86,11 +86,13 @@ export type IpKrResponse = z.infer<typeof IpKrResponse>;
  * POST /user/auth/adult/kr: the result of the Korean mobile-carrier identity check, as the
  * verifier's popup hands it over (sandbox: an HMAC-SHA-256 `signature` of "txId|birthedAt").
  */
+/**
+ * POST /user/auth/adult/kr: the result the carrier identity service signed (`EncodeData` of the
+ * callback page /callback/auth-mobilians), for the attempt GET /nice/encode opened (decision 0270).
+ */
 export const KrAdultAuthRequest = z.object({
   refreshToken: RefreshToken,
-  txId: text(128).min(1),
-  birthedAt: BirthDate,
-  signature: text(256).min(1),
+  encodeData: text(4096).min(1),
 });
 export type KrAdultAuthRequest = z.infer<typeof KrAdultAuthRequest>;
 

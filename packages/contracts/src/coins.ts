@@ -64,12 +64,13 @@ export const HistoryEntry = z.object({
   id: z.number().int(),
   type: CoinHistoryType,
   /**
-   * A title of spec §3 where it names one, else PURCHASE_EPISODE, EXPIRE, RECEIVE_GIFT,
-   * SIGNUP_MAIL_REWARD or TRANSFER_OUT (coins taken along by an account transfer, decision 0251).
+   * A title of spec §3 where it names one, else one of ours: PURCHASE_EPISODE, EXPIRE,
+   * RECEIVE_GIFT, SIGNUP_MAIL_REWARD, TRANSFER_OUT (coins taken along by an account transfer,
+   * decision 0251) or APPLE_GUEST_MIGRATE (an iOS guest's coins joining a web account, decision 0273).
    */
   title: z.union([
     HistoryTitle,
-    z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD', 'TRANSFER_OUT']),
+    z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD', 'TRANSFER_OUT', 'APPLE_GUEST_MIGRATE']),
   ]),
   coinType: CoinType,
   source: CoinSource.nullable(),

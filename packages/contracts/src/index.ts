@@ -17,6 +17,7 @@ export * from './errors.js';
 export * from './formats.js';
 export * from './freetime.js';
 export * from './gifts.js';
+export * from './identity.js';
 export * from './inputs.js';
 export * from './mileage.js';
 export * from './notifications.js';

@@ -1343,3 +1343,40 @@ export const maintenanceSwitches = pgTable('maintenance_switches', {
   updatedBy: integer('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+// ——— identity (issue 16 item 5): the Korean carrier check and the iOS guest's move ———
+
+/**
+ * One Korean mobile-carrier identity check (GET /nice/encode, decision 0270): the request number
+ * sent to the provider, bound to one member, used once before it expires.
+ */
+export const identityAttempts = pgTable(
+  'identity_attempts',
+  {
+    /** The request number (random, 128 bits) the provider's result must name. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id').notNull(),
+    provider: text('provider').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_attempts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** An iOS guest moved to a web account (POST /auth/sign-in/jp/apple/migrate, decision 0272): once per guest. */
+export const appleGuestMigrations = pgTable('apple_guest_migrations', {
+  guestId: integer('guest_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The web account: another member, or the guest itself when it became one (isSignUp). */
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  brandId: text('brand_id').notNull(),
+  isSignUp: boolean('is_sign_up').notNull(),
+  migratedAt: timestamp('migrated_at', { withTimezone: true }).notNull(),
+});

@@ -216,3 +216,16 @@ export function runningOwnershipsOf(db: Db, userId: number, now: Date) {
     )
     .orderBy(ownerships.seriesId, ownerships.episodeId, ownerships.id);
 }
+
+/**
+ * Hands a member's lasting ownerships (bought, rented, permanent, gifted) to another member; the
+ * wait-until-free ones stay with their ticket (decision 0273). Answers how many moved.
+ */
+export async function moveOwnerships(db: Db, fromUserId: number, toUserId: number): Promise<number> {
+  const moved = await db
+    .update(ownerships)
+    .set({ userId: toUserId })
+    .where(and(eq(ownerships.userId, fromUserId), sql`${ownerships.kind} <> 'FREETIME'`))
+    .returning({ id: ownerships.id });
+  return moved.length;
+}

@@ -90,3 +90,7 @@ export const rentalsEndingBetween = (db: Db, from: Date, to: Date) => repo.renta
 /** What a member holds and may still read (rentals with their end), for an account transfer. */
 export const runningOwnershipsOf = (ctx: ServiceContext, userId: number) =>
   repo.runningOwnershipsOf(ctx.db, userId, ctx.now);
+
+/** An iOS guest's lasting ownerships go to the web account it joins (decision 0273), in the caller's transaction. */
+export const moveOwnerships = (ctx: ServiceContext, fromUserId: number, toUserId: number) =>
+  repo.moveOwnerships(ctx.db, fromUserId, toUserId);

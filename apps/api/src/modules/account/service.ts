@@ -19,6 +19,7 @@ import { type MemberContext, type ServiceContext, withTransaction } from '../../
 import { forgetCodes } from '../auth/codes.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { changeWithRotation, endAndForgetSessions } from '../auth/sessions.js';
+import * as identity from '../identity/service.js';
 import * as notifications from '../notifications/service.js';
 import * as users from '../users/service.js';
 
@@ -77,11 +78,15 @@ export async function updateUser(ctx: MemberContext, input: UpdateUserRequest): 
   return { authResponse };
 }
 
-/** Korean identity check: a genuine result of an adult sets isAdultKr and isAdult, like PUT /user. */
+/**
+ * Korean identity check (decisions 0042, 0270): the carrier's signed result for the member's own
+ * attempt, used once. An adult's sets isAdultKr and isAdult with the birth date, like PUT /user;
+ * a cancelled check answers Callback and a minor's INVALID_PARAMETER, both after using the attempt.
+ */
 export async function verifyAdultKr(ctx: MemberContext, input: KrAdultAuthRequest): Promise<UserAuthResponse> {
-  const verified = await ctx.services.identity.verify(input);
-  if (!verified) throw new AppError('INVALID_PARAMETER');
-  const changes = { ...adultChanges(ctx, verified.birthedAt), isAdultKr: true };
+  const result = await identity.consumeResult(ctx, input.encodeData);
+  if (result.outcome === 'CANCELLED') throw new AppError('Callback');
+  const changes = { ...adultChanges(ctx, result.birthedAt), isAdultKr: true };
   const { authResponse } = await changeWithRotation(ctx, input.refreshToken, (tx, user) =>
     users.update(tx, user.id, changes),
   );

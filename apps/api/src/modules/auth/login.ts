@@ -9,6 +9,18 @@ const MAX_NEW_SESSIONS_PER_HOUR = 10;
 
 /** E-mail login with the codes of spec §8, and the 5-failure lock of one hour. */
 export async function login(ctx: ServiceContext, input: { email: string; password: string }): Promise<AuthResponse> {
+  return startSession(ctx, await checkLocalLogin(ctx, input));
+}
+
+/**
+ * The e-mail account these credentials open, checked as a login checks them (a failure counts
+ * toward the lock and is kept), for a caller that then opens its session (login, the iOS guest's
+ * move to a web account).
+ */
+export async function checkLocalLogin(
+  ctx: ServiceContext,
+  input: { email: string; password: string },
+): Promise<users.UserRow> {
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('INVALID_MAIL_FORM');
   if (input.password.length === 0) throw new AppError('INVALID_PASSWORD');
@@ -42,5 +54,5 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   if (outcome === 'locked') throw new AppError('EXCEED_AUTH_COUNT');
   if (outcome === 'wrong') throw new AppError('INCORRECT_PASSWORD');
   if (outcome === 'duplicate') throw new AppError('DUPLICATE_LOGIN');
-  return startSession(ctx, outcome);
+  return outcome;
 }

@@ -230,3 +230,27 @@ export function lastReadPerSeriesOf(db: Db, userId: number) {
     .where(eq(readingProgress.userId, userId))
     .orderBy(readingProgress.seriesId, desc(readingProgress.updatedAt));
 }
+
+/**
+ * Hands a member's favourites, reading positions and hidden series to another member: what the
+ * receiver has already stays, a newer reading position wins; the giver keeps none (decision 0273).
+ */
+export async function moveMember(db: Db, fromUserId: number, toUserId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${favorites} (user_id, series_id, created_at)
+    select ${toUserId}, series_id, created_at from ${favorites} where user_id = ${fromUserId}
+    on conflict do nothing`);
+  await db.delete(favorites).where(eq(favorites.userId, fromUserId));
+  await db.execute(sql`
+    insert into ${readingProgress} (user_id, episode_id, series_id, page, "offset", updated_at)
+    select ${toUserId}, episode_id, series_id, page, "offset", updated_at from ${readingProgress} where user_id = ${fromUserId}
+    on conflict (user_id, episode_id) do update
+      set page = excluded.page, "offset" = excluded."offset", updated_at = excluded.updated_at
+      where ${readingProgress}.updated_at < excluded.updated_at`);
+  await db.delete(readingProgress).where(eq(readingProgress.userId, fromUserId));
+  await db.execute(sql`
+    insert into ${libraryHidden} (user_id, series_id, hidden_at)
+    select ${toUserId}, series_id, hidden_at from ${libraryHidden} where user_id = ${fromUserId}
+    on conflict do nothing`);
+  await db.delete(libraryHidden).where(eq(libraryHidden.userId, fromUserId));
+}

@@ -103,3 +103,7 @@ export async function shelfOf(ctx: ServiceContext, userId: number) {
   const reading = await repo.lastReadPerSeriesOf(ctx.db, userId);
   return { favorites, reading };
 }
+
+/** An iOS guest's library goes to the web account it joins (decision 0273), in the caller's transaction. */
+export const moveMember = (ctx: ServiceContext, fromUserId: number, toUserId: number) =>
+  repo.moveMember(ctx.db, fromUserId, toUserId);

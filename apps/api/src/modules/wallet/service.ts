@@ -261,6 +261,65 @@ export async function deduct(
   });
 }
 
+/**
+ * Moves every unexpired coin of one member to another (an iOS guest joining a web account,
+ * decision 0273): each lot of `from` is one transfer under `${key}:${lot id}` from `from`'s
+ * account to `to`'s on its ledger, crediting a lot of `to` with the same source and expiry; the
+ * expiries that are due are written first. Both wallets are locked by the caller, in the caller's
+ * transaction (lower user id first). A retry with the same key moves nothing twice. Answers the
+ * coins moved per coin type.
+ */
+export async function moveAll(
+  ctx: ServiceContext,
+  from: LockedWallet,
+  to: LockedWallet,
+  m: { key: string; title: string },
+): Promise<Partial<Record<CoinType, number>>> {
+  if (!ctx.inTransaction || from.db !== ctx.db || to.db !== ctx.db) {
+    throw new Error('wallet.moveAll runs in the transaction that locked both wallets');
+  }
+  if (from.userId === to.userId) throw new Error('wallet.moveAll moves between two members');
+  const lots = await repo.openLotsWithSource(ctx.db, from.userId);
+  const operators = await operatorAccounts(ctx.services, ctx.db);
+  const expired = expiries(from, operators, lots, ctx.now);
+  const due = new Set(expired.allocations.map((a) => a.lotId));
+  const moving = lots.filter((lot) => !due.has(lot.id));
+  const keyOf = (lot: { id: number }) => `${m.key}:${lot.id}`;
+  const posted = await repo.post(ctx.db, {
+    transfers: [
+      ...expired.transfers,
+      ...moving.map((lot) => ({
+        key: keyOf(lot),
+        ledger: lot.ledger,
+        debitAccountId: from.accounts[lot.ledger],
+        creditAccountId: to.accounts[lot.ledger],
+        amount: lot.remaining,
+        userId: to.userId,
+        type: 'CHARGE' as const,
+        title: m.title,
+        source: lot.source,
+      })),
+    ],
+    allocations: [
+      ...expired.allocations,
+      ...moving.map((lot) => ({ key: keyOf(lot), lotId: lot.id, amount: lot.remaining })),
+    ],
+    lots: moving.map((lot) => ({
+      key: keyOf(lot),
+      userId: to.userId,
+      ledger: lot.ledger,
+      source: lot.source,
+      amount: lot.remaining,
+      expiresAt: lot.expiresAt,
+    })),
+  });
+  const moved: Partial<Record<CoinType, number>> = {};
+  for (const lot of moving) {
+    if (posted.has(keyOf(lot))) moved[lot.ledger] = (moved[lot.ledger] ?? 0) + lot.remaining;
+  }
+  return moved;
+}
+
 /** The transfer keys of one exchange: the member's own key, so two members' keys never meet. */
 function exchangeKeys(userId: number, key: string) {
   const base = `exchange:${userId}:${key}`;

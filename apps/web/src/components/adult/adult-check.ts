@@ -8,7 +8,9 @@ import type { AdultPopupMode } from './AdultPopup';
 /**
  * Which adult check fits the reader of this request (spec §4): a visitor on a birthday brand logs
  * in first (`needsLogin`); a verified adult who hid adult content can show it again
- * (`hiddenBySettings`); anyone else gets the adult popup in `mode`.
+ * (`hiddenBySettings`); a member connecting from Korea who has not passed the carrier identity
+ * check takes that check (`needsCarrierCheck`, spec §4/§6: for them only isAdultKr counts); anyone
+ * else gets the adult popup in `mode`.
  */
 export async function adultCheckFor(returnPath: string) {
   const brand = await getRequestBrand();
@@ -22,6 +24,7 @@ export async function adultCheckFor(returnPath: string) {
     loginHref,
     mode,
     needsLogin: !user && brand.adultCheck === 'BIRTHDAY',
+    needsCarrierCheck: user?.isKrIpUser === true && !user.isAdultKr,
     hiddenBySettings: verified && !showAdult({ brand, platform: 'WEB', user }),
   };
 }
