@@ -115,11 +115,10 @@ test('an owner switches maintenance on and off in the console', async ({ page, i
   }
   // Both switches are in the audit log, as this admin's.
   for (const action of ['MAINTENANCE_ON', 'MAINTENANCE_OFF']) {
-    const audit = await api<{ items: { adminEmail?: string; admin?: { email: string } }[] }>(
-      'GET',
-      `/admin/audit?action=${action}`,
-      { token: await adminToken(), brandId: ME.id },
-    );
+    const audit = await api<{ items: unknown[] }>('GET', `/admin/audit?action=${action}`, {
+      token: await adminToken(),
+      brandId: ME.id,
+    });
     expect(audit.items.length, action).toBeGreaterThan(0);
   }
 });
