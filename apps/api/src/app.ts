@@ -50,8 +50,9 @@ import { enterPhase, type Readiness, refuseUnlessReady, shedUnderPressure } from
 import { healthRoutes, metricsRoutes } from './modules/health/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { refuseAppsInMaintenance } from './modules/maintenance/guard.js';
 import { maintenanceRoutes } from './modules/maintenance/routes.js';
-import { createMaintenanceSwitchboard, refuseAppsInMaintenance } from './modules/maintenance/service.js';
+import { createMaintenanceSwitchboard } from './modules/maintenance/service.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
