@@ -12,6 +12,7 @@ import * as repo from './repo.js';
 // and keeps answering the web, the console and the health routes (guard.ts, decision 0253).
 
 export const ALL_BRANDS = '*';
+
 export interface MaintenanceSettings {
   /** Brands switched on by the environment ('*': every brand). */
   brands: readonly string[];
