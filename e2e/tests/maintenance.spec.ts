@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { adminToken, api } from './support/member';
 import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
@@ -9,6 +10,7 @@ import { collectConsoleErrors, screenshot, seriousViolations } from './support/p
 
 const ME = { id: 'delitoon-me', origin: 'http://me.localhost:3100', timeZone: 'Europe/Paris' };
 const API_ROOT = 'http://127.0.0.1:4100';
+const CONSOLE_URL = 'http://127.0.0.1:3101';
 
 async function switchMaintenance(active: boolean, endsAt: Date | null): Promise<void> {
   await api('PUT', '/admin/maintenance', {
@@ -71,4 +73,52 @@ test('maintenance sends every reader page to /prepare with its end; health, apps
     expect(new URL(page.url()).pathname).toBe('/shop');
   }).toPass();
   expect(errors).toEqual([]);
+});
+
+test('an owner switches maintenance on and off in the console', async ({ page, isMobile }, testInfo) => {
+  test.skip(isMobile, 'the console is used on a desktop');
+  const made = await api<{ password: string; totpSecret: string; account: { email: string } }>(
+    'POST',
+    '/admin/accounts',
+    {
+      token: await adminToken(),
+      body: { email: `ops-${Date.now()}@console.example.com`, name: 'E2E operations', roles: ['OWNER'] },
+    },
+  );
+  // The console acts in the brand its cookie names (the header's brand picker sets it).
+  await page.context().addCookies([{ name: 'balcony_admin_brand', value: ME.id, url: CONSOLE_URL }]);
+  await page.goto(`${CONSOLE_URL}/`);
+  await page.getByLabel('E-mail address').fill(made.account.email);
+  await page.getByLabel('Password').fill(made.password);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: made.totpSecret }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console areas' })).toBeVisible();
+
+  await page.goto(`${CONSOLE_URL}/operations`);
+  const effective = page.getByTestId('maintenance-effective');
+  await expect(effective).toContainText('open');
+  try {
+    await page.getByTestId('maintenance-form').getByRole('button', { name: 'Start maintenance' }).click();
+    await expect(effective).toContainText('under maintenance');
+    await screenshot(page, testInfo, 'console-maintenance-on');
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(async () => {
+      await page.goto(`${ME.origin}/shop`);
+      expect(new URL(page.url()).pathname).toBe('/prepare');
+    }).toPass();
+    // The console itself stays reachable while its brand is under maintenance.
+    await page.goto(`${CONSOLE_URL}/operations`);
+    await page.getByTestId('maintenance-form').getByRole('button', { name: 'End maintenance' }).click();
+    await expect(effective).toContainText('open');
+  } finally {
+    await switchMaintenance(false, null);
+  }
+  // Both switches are in the audit log, as this admin's.
+  for (const action of ['MAINTENANCE_ON', 'MAINTENANCE_OFF']) {
+    const audit = await api<{ items: unknown[] }>('GET', `/admin/audit?action=${action}`, {
+      token: await adminToken(),
+      brandId: ME.id,
+    });
+    expect(audit.items.length, action).toBeGreaterThan(0);
+  }
 });

@@ -1,5 +1,4 @@
 import { AppError, type MaintenanceState, type MaintenanceSwitches, type MaintenanceUpdate } from '@balcony/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AdminContext, type ServiceContext, withTransaction } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { recordAction } from '../admin/service.js';
@@ -10,11 +9,9 @@ import * as repo from './repo.js';
 // here, so every replica sees it) or from the environment (MAINTENANCE_BRANDS, which the console
 // cannot turn off). Replicas read the rows through a short cache. The web sends every reader page
 // of the brand to /prepare; the api answers SERVICE_MAINTENANCE (503, Retry-After) to the apps,
-// and keeps answering the web, the console and the health routes (decision 0253).
+// and keeps answering the web, the console and the health routes (guard.ts, decision 0253).
 
 export const ALL_BRANDS = '*';
-/** Retry-After when the operator gave no expected end. */
-const DEFAULT_RETRY_AFTER_SECONDS = 300;
 
 export interface MaintenanceSettings {
   /** Brands switched on by the environment ('*': every brand). */
@@ -118,25 +115,4 @@ export async function update(ctx: AdminContext, input: MaintenanceUpdate): Promi
   });
   ctx.services.maintenance.forget();
   return switchesOf(ctx);
-}
-
-/** Calls that stay open during maintenance: the console's, and the state itself. */
-function staysOpen(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
-  return path.startsWith('/api/v1/admin/') || path === '/api/v1/maintenance';
-}
-
-/**
- * onRequest of /api/v1 (after the context is built): an app's call (x-platform AND_PLAY, AND_PLUS
- * or IOS_APP) to a brand under maintenance answers SERVICE_MAINTENANCE, 503, with Retry-After
- * (seconds to the expected end). The web's calls pass: it shows /prepare itself (decision 0253).
- */
-export async function refuseAppsInMaintenance(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { ctx } = request;
-  if (ctx.platform === 'WEB' || staysOpen(request.url)) return;
-  const state = await current(ctx);
-  if (!state.active) return;
-  const left = state.endsAt ? Math.ceil((Date.parse(state.endsAt) - ctx.now.getTime()) / 1000) : 0;
-  reply.header('retry-after', left > 0 ? left : DEFAULT_RETRY_AFTER_SECONDS);
-  throw new AppError('SERVICE_MAINTENANCE');
 }
