@@ -127,9 +127,10 @@ async function moveInto(
     if (!(await repo.insertMigration(tx.db, migrationOf(tx, guest.id, target.id, false)))) {
       throw new AppError('WITHDRAWAL');
     }
-    await wallet.moveAll(tx, from, to, { key: `apple-migrate:${guest.id}`, title: MIGRATED_TITLE });
-    await access.moveOwnerships(tx, guest.id, target.id);
+    const coins = await wallet.moveAll(tx, from, to, { key: `apple-migrate:${guest.id}`, title: MIGRATED_TITLE });
+    const episodes = await access.moveOwnerships(tx, guest.id, target.id);
     await library.moveMember(tx, guest.id, target.id);
+    tx.log.info({ guestId: guest.id, userId: target.id, coins, episodes }, 'iOS guest moved to a web account');
     const account = await users.update(tx, target.id, {
       purchaseCount: lockedTarget.purchaseCount + lockedGuest.purchaseCount,
     });

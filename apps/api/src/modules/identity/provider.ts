@@ -54,9 +54,6 @@ export function isSandbox(provider: IdentityProvider | null): provider is Sandbo
 /** The sandbox provider's page on the web (it answers through POST /nice/sandbox/result). */
 export const SANDBOX_PAGE_PATH = '/callback/auth-mobilians/sandbox';
 
-/** The field the provider's page reads and writes (NICE's name). */
-export const ENCODE_FIELD = IDENTITY_ENCODE_FIELD;
-
 type Purpose = 'request' | 'result';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
@@ -100,7 +97,7 @@ export function createSandboxIdentityProvider(secret: Uint8Array): SandboxIdenti
         expiresAt: attempt.expiresAt.toISOString(),
       });
       const actionUrl = new URL(SANDBOX_PAGE_PATH, new URL(attempt.returnUrl).origin).href;
-      return { actionUrl, method: 'GET', fields: { [ENCODE_FIELD]: encodeData } };
+      return { actionUrl, method: 'GET', fields: { [IDENTITY_ENCODE_FIELD]: encodeData } };
     },
     readRequest(encodeData, now) {
       const v = open(key, 'request', encodeData);

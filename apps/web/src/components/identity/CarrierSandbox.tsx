@@ -1,5 +1,6 @@
 'use client';
 
+import { IDENTITY_ENCODE_FIELD } from '@balcony/contracts';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import styles from '@/components/auth/Auth.module.css';
@@ -37,7 +38,7 @@ export function CarrierSandbox({ encodeData }: { encodeData: string | null }) {
         outcome === 'VERIFIED' ? { encodeData, outcome, birthedAt } : { encodeData, outcome },
       );
       const back = new URL(answer.returnUrl);
-      back.searchParams.set('EncodeData', answer.encodeData);
+      back.searchParams.set(IDENTITY_ENCODE_FIELD, answer.encodeData);
       window.location.assign(back.href);
     } catch (failure) {
       setError(codeOf(failure));

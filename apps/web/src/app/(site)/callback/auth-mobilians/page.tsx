@@ -1,3 +1,4 @@
+import { IDENTITY_ENCODE_FIELD } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { CarrierCallback } from '@/components/identity/CarrierCallback';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /callback/auth-mobilians (spec §2): where the carrier identity service sends the reader back. */
 export default async function AuthMobiliansPage({ searchParams }: PageProps<'/callback/auth-mobilians'>) {
-  const encodeData = firstParam((await searchParams).EncodeData) ?? null;
+  const encodeData = firstParam((await searchParams)[IDENTITY_ENCODE_FIELD]) ?? null;
   return (
     <ScreenIntl namespaces={['CarrierIdentity', 'Errors']}>
       <CarrierCallback encodeData={encodeData} />

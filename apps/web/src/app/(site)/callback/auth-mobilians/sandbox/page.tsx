@@ -1,3 +1,4 @@
+import { IDENTITY_ENCODE_FIELD } from '@balcony/contracts';
 import type { Metadata } from 'next';
 import { CarrierSandbox } from '@/components/identity/CarrierSandbox';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
@@ -14,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * goes while IDENTITY_SANDBOX is on; the api refuses its answers when it is off.
  */
 export default async function CarrierSandboxPage({ searchParams }: PageProps<'/callback/auth-mobilians/sandbox'>) {
-  const encodeData = firstParam((await searchParams).EncodeData) ?? null;
+  const encodeData = firstParam((await searchParams)[IDENTITY_ENCODE_FIELD]) ?? null;
   return (
     <ScreenIntl namespaces={['CarrierIdentity', 'Errors']}>
       <CarrierSandbox encodeData={encodeData} />
