@@ -65,6 +65,7 @@ import { createStripeClient, createStripeProvider } from './modules/shop/stripe.
 import { stripeWebhookRoutes } from './modules/shop/webhook-routes.js';
 import { createSmsSender } from './modules/sms/sender.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { createAccountCache } from './modules/users/account-cache.js';
 import { viewerRoutes } from './modules/viewer/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
@@ -312,6 +313,7 @@ export async function buildApp({
         vapidPublicKey: config.webPush.publicKey,
         pushServiceHosts: config.pushServiceHosts,
       });
+      await v1.register(trackingRoutes, { settings: config.tracking });
     },
     { prefix: '/api/v1' },
   );

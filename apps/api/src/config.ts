@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { S3Settings } from './modules/media/s3-store.js';
 import { derivedVapidKeys, localVapidKeys, type VapidSettings } from './modules/notifications/push-sender.js';
 import type { StripeSettings } from './modules/shop/stripe.js';
+import type { TrackingSettings } from './modules/tracking/facebook.js';
 
 // Every setting comes from the environment (README lists them); defaults give the embedded mode.
 
@@ -108,6 +109,11 @@ const Env = z.object({
   TWITTER_AUTHORIZATION_URL: ProviderUrl.default('https://x.com/i/oauth2/authorize'),
   TWITTER_TOKEN_URL: ProviderUrl.default('https://api.x.com/2/oauth2/token'),
   TWITTER_USERINFO_URL: ProviderUrl.default('https://api.x.com/2/users/me'),
+  // Facebook conversions (decision 0262): both, or neither (then nothing is sent).
+  FACEBOOK_CONVERSION_URL: ProviderUrl.optional(),
+  FACEBOOK_CONVERSION_TOKEN: Credential,
+  // Client log lines and conversions a client address may send a minute (decision 0261).
+  RATE_LIMIT_TRACKING: z.coerce.number().int().positive().default(120),
 });
 
 /** An OpenID Connect client: endpoints and keys come from the issuer's discovery document. */
@@ -206,6 +212,8 @@ export interface AppConfig {
   pushServiceHosts: readonly string[];
   /** The VAPID identity of Web Push (decision 0209). */
   webPush: VapidSettings;
+  /** Where conversions go (decision 0262), and how many tracking calls an address may make a minute. */
+  tracking: TrackingSettings;
 }
 
 /** A setting that stops the start, with a message for the operator (server.ts prints it alone). */
@@ -284,6 +292,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     social: socialConfig(e),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     webPush: vapidSettings(e, dataDir),
+    tracking: trackingSettings(e),
+  };
+}
+
+function trackingSettings(e: z.infer<typeof Env>): TrackingSettings {
+  if (Boolean(e.FACEBOOK_CONVERSION_URL) !== Boolean(e.FACEBOOK_CONVERSION_TOKEN)) {
+    throw new ConfigError('FACEBOOK_CONVERSION_URL and FACEBOOK_CONVERSION_TOKEN go together');
+  }
+  return {
+    facebook:
+      e.FACEBOOK_CONVERSION_URL && e.FACEBOOK_CONVERSION_TOKEN
+        ? { url: e.FACEBOOK_CONVERSION_URL, token: e.FACEBOOK_CONVERSION_TOKEN }
+        : undefined,
+    perMinute: e.RATE_LIMIT_TRACKING,
   };
 }
 

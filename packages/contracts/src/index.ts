@@ -26,3 +26,4 @@ export * from './social.js';
 export * from './support.js';
 export * from './validators.js';
 export * from './visibility.js';
+export * from './tracking.js';
