@@ -1,5 +1,13 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { contentSecurityPolicy, newNonce, pageCookieWrites } from '../page-policy.mjs';
+import {
+  asksConsent,
+  CONSENT_COOKIE,
+  CONSENT_HEADER,
+  contentSecurityPolicy,
+  grantedCategories,
+  newNonce,
+  pageCookieWrites,
+} from '../page-policy.mjs';
 import { brandOfHost } from './lib/brand/brand';
 import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
@@ -12,7 +20,8 @@ type CookieWrite = [name: string, value: string, options: CookieOptions];
 /**
  * Runs before every page: a Content-Security-Policy with a fresh nonce; the spec §4 token check
  * (renew an access token with 5 minutes or less left, so the render and the browser both get the
- * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page).
+ * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page),
+ * on the brands that ask consent only those the reader allowed (decision 0263).
  * A visitor's catalogue page kept by the production server is answered there with the same
  * policy and cookies (page-policy.mjs), without coming here (visitor-pages.mjs).
  */
@@ -28,12 +37,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
   await checkSessionTokens(request, write);
   const read = (name: string) => request.cookies.get(name)?.value;
+  const asks = asksConsent(brandOfHost(request.headers.get('host')).id);
   for (const [name, value] of pageCookieWrites(
     read,
     request.nextUrl.pathname,
     request.nextUrl.searchParams.get('porch'),
+    grantedCategories(asks, read(CONSENT_COOKIE.name)),
   )) {
-    write(name, value);
+    if (value === null) write(name, '', 0);
+    else write(name, value);
   }
 
   const nonce = newNonce();
@@ -44,6 +56,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('cookie', request.cookies.toString());
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
+  // The visitor page cache keeps this with the page, and gates its own cookie writes by it.
+  if (asks) response.headers.set(CONSENT_HEADER, 'required');
   for (const [name, value, options] of writes) response.cookies.set(name, value, options);
   return response;
 }
