@@ -1,0 +1,125 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { createMember, logIn } from './support/member';
+import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
+
+// Issue 16 item 4 (decision 0263): on an EU brand (delitoonb-fr, the default) no tracking cookie
+// exists before the reader consents, and the measurement calls wait for it too; the choice is
+// changed from the footer and from the settings screen. A non-EU brand shows no banner. These
+// journeys start without the consent every other journey is given (playwright.config.ts).
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const TRACKING = ['fp', 'porch', 'current_page', 'prev_page'];
+const JAPANESE_WEB_URL = 'http://jp.localhost:3100';
+
+async function cookieNames(context: BrowserContext, url?: string): Promise<string[]> {
+  return (await context.cookies(url)).map((c) => c.name);
+}
+
+/** Calls to the measurement endpoints through the front proxy, as the page makes them. */
+function measurementCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/api/front/logger' || path === '/api/front/third-party/facebook/conversion') calls.push(path);
+  });
+  return calls;
+}
+
+test('an EU brand sets no tracking cookie and sends nothing before consent, and does after', async ({
+  page,
+}, testInfo) => {
+  const errors = collectConsoleErrors(page);
+  const calls = measurementCalls(page);
+  await page.goto('/?porch=spring-ad');
+  const banner = page.getByRole('region', { name: /confidentialité/i });
+  await expect(banner).toBeVisible();
+  await screenshot(page, testInfo, 'consent-banner', { fullPage: false });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The page stays usable: on a phone the bottom navigation is above nothing of the banner.
+  if (testInfo.project.name === 'mobile') {
+    const nav = await page.getByRole('navigation', { name: 'Barre de navigation' }).boundingBox();
+    const box = await banner.boundingBox();
+    expect(nav && box && box.y + box.height <= nav.y + 0.5).toBe(true);
+  }
+  await page.goto('/home');
+  expect((await cookieNames(page.context())).filter((name) => TRACKING.includes(name))).toEqual([]);
+  expect(calls).toEqual([]);
+
+  // Keyboard: the banner's buttons are reached with Tab and pressed with Enter.
+  const accept = banner.getByRole('button', { name: 'Tout accepter' });
+  await accept.focus();
+  await page.keyboard.press('Enter');
+  await expect(banner).toHaveCount(0);
+  expect((await page.context().cookies()).find((c) => c.name === 'consent')?.value).toBe(
+    'necessary.measurement.marketing',
+  );
+
+  const logged = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/front/logger');
+  await page.goto('/?porch=spring-ad');
+  expect((await logged).status()).toBe(200);
+  const names = await cookieNames(page.context());
+  for (const name of ['fp', 'porch', 'current_page']) expect(names).toContain(name);
+  expect(calls).toContain('/api/front/third-party/facebook/conversion');
+  expect(errors).toEqual([]);
+});
+
+test('the footer link reopens the choice, and a narrower choice removes what it no longer allows', async ({ page }) => {
+  await page.goto('/home');
+  await page
+    .getByRole('region', { name: /confidentialité/i })
+    .getByRole('button', { name: 'Tout accepter' })
+    .click();
+  await page.goto('/home?porch=summer');
+  expect(await cookieNames(page.context())).toEqual(expect.arrayContaining(['fp', 'porch']));
+
+  const link = page.getByTestId('footer-consent');
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  const banner = page.getByRole('region', { name: /confidentialité/i });
+  await expect(banner.getByRole('heading')).toBeFocused();
+  await expect(banner.getByLabel('Mesure d’audience')).toBeChecked();
+  await banner.getByLabel('Marketing').uncheck();
+  await banner.getByRole('button', { name: 'Enregistrer mon choix' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(link).toBeFocused();
+
+  await page.goto('/home');
+  const names = await cookieNames(page.context());
+  expect(names).toContain('fp');
+  expect(names).not.toContain('porch');
+  expect((await page.context().cookies()).find((c) => c.name === 'consent')?.value).toBe('necessary.measurement');
+});
+
+test('a member changes the choice from the settings screen', async ({ page }) => {
+  const member = await createMember({ tag: 'consent' });
+  await logIn(page, member);
+  await page.goto('/setting/push');
+  await page
+    .getByRole('region', { name: /confidentialité/i })
+    .getByRole('button', { name: 'Nécessaires uniquement' })
+    .click();
+  expect((await cookieNames(page.context())).filter((name) => TRACKING.includes(name))).toEqual([]);
+
+  const section = page.getByTestId('consent-settings');
+  await expect(section.getByLabel('Mesure d’audience')).not.toBeChecked();
+  await section.getByLabel('Mesure d’audience').check();
+  await section.getByRole('button', { name: 'Enregistrer mon choix' }).click();
+  await expect(section.getByRole('status')).toHaveText('Votre choix est enregistré.');
+  await page.reload();
+  const names = await cookieNames(page.context());
+  expect(names).toEqual(expect.arrayContaining(['fp', 'current_page']));
+  expect(names).not.toContain('porch');
+  await expect(page.getByTestId('consent-settings').getByLabel('Mesure d’audience')).toBeChecked();
+});
+
+test('a brand outside the EU shows no banner and keeps writing its page cookies', async ({ page }) => {
+  await page.goto(`${JAPANESE_WEB_URL}/home?porch=tokyo`);
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+  await expect(page.getByTestId('footer-consent')).toHaveCount(0);
+  expect(await cookieNames(page.context(), JAPANESE_WEB_URL)).toEqual(
+    expect.arrayContaining(['fp', 'porch', 'current_page']),
+  );
+});
