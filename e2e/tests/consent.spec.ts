@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createMember, logIn } from './support/member';
+import { biggestProduct, type Order } from './support/coins';
+import { api, createMember, logIn } from './support/member';
 import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // Issue 16 item 4 (decision 0263): on an EU brand (delitoonb-fr, the default) no tracking cookie
@@ -111,6 +112,48 @@ test('a member changes the choice from the settings screen', async ({ page }) =>
   expect(names).toEqual(expect.arrayContaining(['fp', 'current_page']));
   expect(names).not.toContain('porch');
   await expect(page.getByTestId('consent-settings').getByLabel('Mesure d’audience')).toBeChecked();
+});
+
+test('with consent, a first charge is reported as first order and initial purchase, and once to Facebook', async ({
+  page,
+}) => {
+  const member = await createMember({ tag: 'consent-buy' });
+  await logIn(page, member);
+  await page
+    .context()
+    .addCookies([{ name: 'consent', value: 'necessary.measurement.marketing', url: 'http://127.0.0.1:3100' }]);
+  const product = await biggestProduct(member);
+  const order = await api<Order>('POST', '/shop/orders', {
+    token: member.accessToken,
+    body: {
+      productId: product.id,
+      paymentMethod: 'SANDBOX',
+      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+      channel: 'WEB',
+      idempotencyKey: `e2e-consent-${member.userId}`,
+    },
+  });
+  await api('POST', `/shop/orders/${order.id}/sandbox`, { token: member.accessToken, body: { outcome: 'SUCCESS' } });
+
+  const logged: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/front/logger') return;
+    const body = request.postDataJSON() as { action: string; data: { conversion?: string } };
+    if (body.action === 'purchase') logged.push(body.data.conversion ?? '');
+  });
+  const conversion = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/front/third-party/facebook/conversion' &&
+      (r.request().postDataJSON() as { action: string }).action === 'Purchase',
+  );
+  await page.goto(`/shop/complete/${order.id}`);
+  await expect(page.getByTestId('order-paid')).toBeVisible();
+  const answer = await conversion;
+  // No conversion endpoint is configured in the journeys: the api takes the member's own paid order
+  // and answers that it sent nothing.
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toEqual({ result: 'SUCCESS', data: { result: 'SKIPPED' } });
+  await expect.poll(() => logged.sort()).toEqual(['first_order', 'initial_purchase']);
 });
 
 test('a brand outside the EU shows no banner and keeps writing its page cookies', async ({ page }) => {
