@@ -24,6 +24,6 @@ export * from './push.js';
 export * from './reading.js';
 export * from './social.js';
 export * from './support.js';
+export * from './tracking.js';
 export * from './validators.js';
 export * from './visibility.js';
-export * from './tracking.js';

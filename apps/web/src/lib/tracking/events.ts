@@ -59,10 +59,13 @@ export function levelOf(event: TrackingEvent): EventLevel {
   return event.name === 'debug' ? 'debug' : 'event';
 }
 
-/** A page address without its query and fragment. */
+/** The longest page address the logger and the conversion call take. */
+const MAX_URL_CHARS = 2048;
+
+/** A page address without its query and fragment, within the calls' bound. */
 export function pageUrlOf(href: string): string {
   const url = new URL(href);
-  return url.origin + url.pathname;
+  return (url.origin + url.pathname).slice(0, MAX_URL_CHARS);
 }
 
 export function createEventLayer(deps: {

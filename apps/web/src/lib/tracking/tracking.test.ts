@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { grantedCategories } from '../../../page-policy.mjs';
 import { consentCookieText, cookieValue, readConsent } from './consent';
-import { createEventLayer, type EmittedEvent, inFingerprintSample, type TrackingEvent } from './events';
+import { createEventLayer, type EmittedEvent, inFingerprintSample, pageUrlOf, type TrackingEvent } from './events';
 import { facebookSink, loggerSink, logSink } from './sinks';
 import { conversionEvents, layerTracker } from './tracking';
 
@@ -105,6 +105,11 @@ describe('the event layer', () => {
     });
     layer.emit(pageView);
     expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the page address without its query, within 2048 characters', () => {
+    expect(pageUrlOf('https://delitoon.example/user/reset?token=secret#x')).toBe('https://delitoon.example/user/reset');
+    expect(pageUrlOf(`https://delitoon.example/${'a'.repeat(3000)}`)).toHaveLength(2048);
   });
 
   it('samples 0.1 % of page views for fingerprint monitoring', () => {
