@@ -44,7 +44,10 @@ test('an EU brand sets no tracking cookie and sends nothing before consent, and 
     for (const link of await links.all()) await link.click({ trial: true, timeout: 2000 });
   }
   await page.goto('/faq');
-  expect((await cookieNames(page.context())).filter((name) => TRACKING.includes(name))).toEqual([]);
+  const visitorCookies = await cookieNames(page.context());
+  expect(visitorCookies.filter((name) => TRACKING.includes(name))).toEqual([]);
+  // The check marker is set for members only.
+  expect(visitorCookies).not.toContain('session_checked');
   expect(calls).toEqual([]);
 
   // Keyboard: the banner's buttons are reached with Tab and pressed with Enter.
@@ -96,6 +99,8 @@ test('a member changes the choice from the settings screen', async ({ page }) =>
   const member = await createMember({ tag: 'consent' });
   await logIn(page, member);
   await page.goto('/setting/push');
+  // The check marker (spec §4, 600 s) is a member's necessary cookie: there before any consent.
+  await expect.poll(async () => cookieNames(page.context())).toContain('session_checked');
   await page
     .getByRole('region', { name: /confidentialité/i })
     .getByRole('button', { name: 'Nécessaires uniquement' })

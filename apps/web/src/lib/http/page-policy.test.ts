@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   asksConsent,
+  CONSENT_COOKIE,
   contentSecurityPolicy,
   formatConsent,
   grantedCategories,
+  PAGE_COOKIE_CATEGORY,
   PAGE_COOKIES,
   pageCookieWrites,
   parseConsent,
 } from '../../../page-policy.mjs';
+import { COOKIES } from '../session/cookies';
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts only with the nonce and forbids framing', () => {
@@ -81,5 +84,22 @@ describe('pageCookieWrites', () => {
       ['previousPage', null],
       ['currentPage', null],
     ]);
+  });
+});
+
+describe('the cookies of spec §4/§9', () => {
+  it('live as long as the spec says, and only the marketing and measurement ones wait for consent', () => {
+    expect(COOKIES.porch.maxAge).toBe(7200);
+    expect(COOKIES.checked.maxAge).toBe(600);
+    expect(COOKIES.fingerprint.maxAge).toBe(86400);
+    expect(COOKIES.isSignUp.maxAge).toBe(3600);
+    expect(PAGE_COOKIE_CATEGORY).toEqual({
+      porch: 'marketing',
+      fingerprint: 'measurement',
+      previousPage: 'measurement',
+      currentPage: 'measurement',
+    });
+    // The choice itself is a necessary cookie the banner reads and writes.
+    expect(CONSENT_COOKIE).toEqual({ name: 'consent', maxAge: 180 * 24 * 3600, httpOnly: false });
   });
 });
