@@ -16,11 +16,8 @@ import { facebookSink, loggerSink, logSink } from '@/lib/tracking/sinks';
 import { events, setEventLayer } from '@/lib/tracking/tracking';
 import { ConsentBanner } from './ConsentBanner';
 
-/** Sends through the front proxy and forgets the answer: a lost measurement never troubles the reader. */
-async function postQuietly(path: string, body: unknown): Promise<void> {
-  const [{ frontFetch }, { z }] = await Promise.all([import('@/components/session/front-fetch'), import('zod')]);
-  await frontFetch(path, z.unknown(), { method: 'POST', body }).catch(() => undefined);
-}
+/** The calls module, loaded on the first measurement sent (it brings zod). */
+const calls = () => import('./tracking-calls');
 
 /**
  * The page's event layer (decision 0260): installed once, it reports page views (and 0.1 % of
@@ -40,9 +37,9 @@ export function TrackingLayer({ asks }: { asks: boolean }) {
           logSink((line, emitted) => {
             if (process.env.NODE_ENV === 'development') console.debug(line, emitted);
           }),
-          loggerSink((body) => void postQuietly('/logger', body)),
+          loggerSink((body) => void calls().then(({ postLog }) => postLog(body))),
           facebookSink(
-            (body) => void postQuietly('/third-party/facebook/conversion', body),
+            (body) => void calls().then(({ postConversion }) => postConversion(body)),
             () => crypto.randomUUID(),
           ),
         ],
