@@ -9,6 +9,26 @@ import { defineConfig } from '@playwright/test';
 
 const WEB_URL = 'http://127.0.0.1:3100';
 
+/**
+ * The default brand (delitoonb-fr) asks consent before any tracking cookie (decision 0263). Every
+ * journey starts as a reader who accepted everything, so the banner covers nothing and the page
+ * cookies are written as before; tests/consent.spec.ts starts without this cookie.
+ */
+const CONSENTED = {
+  // The default host and the EU brands' hosts of BRAND_HOSTS below.
+  cookies: ['127.0.0.1', 'fr.localhost', 'frx.localhost', 'de.localhost', 'me.localhost'].map((domain) => ({
+    name: 'consent',
+    value: 'necessary.measurement.marketing',
+    domain,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  })),
+  origins: [],
+};
+
 // Workers load this file too and inherit the environment, so the fresh data folder is made once.
 process.env.BALCONY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'balcony-e2e-'));
 // The console OWNER, made in that data folder before the system starts (support/prepare-data.mjs)
@@ -27,6 +47,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/report.json' }]],
   use: {
     baseURL: WEB_URL,
+    storageState: CONSENTED,
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -93,6 +114,8 @@ export default defineConfig({
         // not the journeys'.
         RATE_LIMIT_SENSITIVE: '1000',
         RATE_LIMIT_ACCOUNT: '1000',
+        // Every page view of every journey is measured (the consent above), all from one address.
+        RATE_LIMIT_TRACKING: '100000',
         GOOGLE_CLIENT_ID: 'e2e-google-client',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_ISSUER: 'http://127.0.0.1:4300',

@@ -20,6 +20,30 @@ export declare function pageCookieWrites(
   read: (name: string) => string | undefined,
   pathname: string,
   porch: string | null,
-): [keyof typeof PAGE_COOKIES, string][];
+  granted?: ReadonlySet<ConsentCategory>,
+): [keyof typeof PAGE_COOKIES, string | null][];
 export declare function appPlatformOf(userAgent: string | null | undefined): 'AND_PLAY' | 'AND_PLUS' | 'IOS_APP' | null;
 export declare function isInternetExplorer(userAgent: string | null | undefined): boolean;
+
+export type ConsentCategory = 'necessary' | 'measurement' | 'marketing';
+export interface ConsentChoice {
+  measurement: boolean;
+  marketing: boolean;
+}
+export declare const CONSENT_CATEGORIES: readonly ['measurement', 'marketing'];
+export declare const PAGE_COOKIE_CATEGORY: Readonly<{
+  porch: 'marketing';
+  fingerprint: 'measurement';
+  previousPage: 'measurement';
+  currentPage: 'measurement';
+}>;
+export declare const CONSENT_COOKIE: Readonly<{ name: 'consent'; maxAge: number; httpOnly: false }>;
+export declare const CONSENT_HEADER: 'x-balcony-consent';
+export declare const CONSENT_BRANDS: readonly string[];
+export declare function asksConsent(brandId: string): boolean;
+export declare function formatConsent(choice: ConsentChoice): string;
+export declare function parseConsent(value: string | undefined | null): ConsentChoice | null;
+export declare function grantedCategories(
+  asks: boolean,
+  consentValue: string | undefined | null,
+): ReadonlySet<ConsentCategory>;

@@ -54,19 +54,27 @@ export const PAGE_COOKIES = Object.freeze({
 /**
  * The page cookies this page request writes, as [which, value]: the marketing code when the
  * address carries a valid one, a device id when the browser has none, and the previous and
- * current page when the reader moved.
+ * current page when the reader moved; each only when the reader's consent grants its category
+ * (decision 0263). A page cookie the browser still holds without that consent is expired
+ * ([which, null]), so taking consent back removes what it allowed.
  * @param {(name: string) => string | undefined} read the request's cookie of that name
  * @param {string} pathname
  * @param {string | null} porch the `porch` query parameter
- * @returns {[keyof typeof PAGE_COOKIES, string][]}
+ * @param {ReadonlySet<ConsentCategory>} [granted] the categories allowed (all when not given)
+ * @returns {[keyof typeof PAGE_COOKIES, string | null][]}
  */
-export function pageCookieWrites(read, pathname, porch) {
-  /** @type {[keyof typeof PAGE_COOKIES, string][]} */
+export function pageCookieWrites(read, pathname, porch, granted = ALL_CATEGORIES) {
+  /** @type {[keyof typeof PAGE_COOKIES, string | null][]} */
   const writes = [];
-  if (porch && /^[\w-]{1,64}$/.test(porch)) writes.push(['porch', porch]);
-  if (read(PAGE_COOKIES.fingerprint.name) === undefined) writes.push(['fingerprint', crypto.randomUUID()]);
+  const allowed = (/** @type {keyof typeof PAGE_COOKIES} */ which) => granted.has(PAGE_COOKIE_CATEGORY[which]);
+  for (const which of /** @type {(keyof typeof PAGE_COOKIES)[]} */ (Object.keys(PAGE_COOKIES))) {
+    if (!allowed(which) && read(PAGE_COOKIES[which].name) !== undefined) writes.push([which, null]);
+  }
+  if (allowed('porch') && porch && /^[\w-]{1,64}$/.test(porch)) writes.push(['porch', porch]);
+  if (allowed('fingerprint') && read(PAGE_COOKIES.fingerprint.name) === undefined)
+    writes.push(['fingerprint', crypto.randomUUID()]);
   const current = read(PAGE_COOKIES.currentPage.name);
-  if (current !== pathname) {
+  if (allowed('currentPage') && current !== pathname) {
     if (current) writes.push(['previousPage', current]);
     writes.push(['currentPage', pathname]);
   }
@@ -90,4 +98,90 @@ export function appPlatformOf(userAgent) {
  */
 export function isInternetExplorer(userAgent) {
   return !!userAgent && /Trident\/|MSIE /.test(userAgent);
+}
+
+// Consent (issue 16, decision 0263): on the brands run from the EU nothing beyond strictly
+// necessary cookies is written before the reader says yes, per category. The choice is the
+// `consent` cookie (necessary itself, script-readable: the banner reads and writes it). Both
+// writers of page cookies, src/proxy.ts and the visitor page cache, pass `grantedCategories` to
+// `pageCookieWrites`; the cache learns whether a kept page's brand asks from CONSENT_HEADER, which
+// the proxy put on the page when it was rendered.
+
+/** @typedef {'necessary' | 'measurement' | 'marketing'} ConsentCategory */
+
+/** The categories a reader may allow, besides the necessary ones that need no consent. */
+export const CONSENT_CATEGORIES = Object.freeze(/** @type {const} */ (['measurement', 'marketing']));
+
+/** @type {ReadonlySet<ConsentCategory>} */
+const ALL_CATEGORIES = new Set(['necessary', 'measurement', 'marketing']);
+/** @type {ReadonlySet<ConsentCategory>} */
+const NECESSARY_ONLY = new Set(['necessary']);
+
+/** Which category each page cookie of spec §4 belongs to. */
+export const PAGE_COOKIE_CATEGORY = Object.freeze(
+  /** @type {const} */ ({
+    porch: 'marketing',
+    fingerprint: 'measurement',
+    previousPage: 'measurement',
+    currentPage: 'measurement',
+  }),
+);
+
+/** The remembered choice: 180 days, then asked again. */
+export const CONSENT_COOKIE = Object.freeze({ name: 'consent', maxAge: 180 * 24 * 3600, httpOnly: false });
+
+/** Response header of a page whose brand asks consent ("required"); kept with the page by the cache. */
+export const CONSENT_HEADER = 'x-balcony-consent';
+
+/** The brands whose pages ask consent: run from France or Germany, delitoon-me included. */
+export const CONSENT_BRANDS = Object.freeze([
+  'delitoonb-fr',
+  'delitoon-fr',
+  'delitoon-de',
+  'delitoonb-de',
+  'delitoonx-fr',
+  'delitoon-me',
+]);
+
+/** @param {string} brandId */
+export function asksConsent(brandId) {
+  return CONSENT_BRANDS.includes(brandId);
+}
+
+/**
+ * The consent cookie's value for a choice: the allowed categories joined by dots after
+ * `necessary`, e.g. `necessary.measurement` (a cookie value needs no encoding this way).
+ * @param {{ measurement: boolean, marketing: boolean }} choice
+ */
+export function formatConsent(choice) {
+  return ['necessary', ...CONSENT_CATEGORIES.filter((category) => choice[category])].join('.');
+}
+
+/**
+ * The choice a consent cookie holds, or null when there is none or it is not ours.
+ * @param {string | undefined | null} value
+ * @returns {{ measurement: boolean, marketing: boolean } | null}
+ */
+export function parseConsent(value) {
+  if (!value) return null;
+  const parts = value.split('.');
+  if (parts[0] !== 'necessary' || parts.length > 3) return null;
+  const rest = parts.slice(1);
+  if (!rest.every((part) => /** @type {readonly string[]} */ (CONSENT_CATEGORIES).includes(part))) return null;
+  if (new Set(rest).size !== rest.length) return null;
+  return { measurement: rest.includes('measurement'), marketing: rest.includes('marketing') };
+}
+
+/**
+ * The categories a request may write cookies of: all where the brand asks no consent; else the
+ * necessary ones and those the consent cookie allows.
+ * @param {boolean} asks whether the brand asks consent
+ * @param {string | undefined | null} consentValue the request's consent cookie
+ * @returns {ReadonlySet<ConsentCategory>}
+ */
+export function grantedCategories(asks, consentValue) {
+  if (!asks) return ALL_CATEGORIES;
+  const choice = parseConsent(consentValue);
+  if (!choice) return NECESSARY_ONLY;
+  return new Set(['necessary', ...CONSENT_CATEGORIES.filter((category) => choice[category])]);
 }

@@ -9,8 +9,11 @@ import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import {
   appPlatformOf,
+  CONSENT_COOKIE,
+  CONSENT_HEADER,
   COOKIE_NAMES,
   contentSecurityPolicy,
+  grantedCategories,
   isInternetExplorer,
   newNonce,
   PAGE_COOKIES,
@@ -165,7 +168,14 @@ async function answer(req, res, page) {
   const secure = req.headers[STAMPED_HEADERS.proto] === 'https';
   const cookies = cookiesOf(req);
   const url = new URL(req.url ?? '/', 'http://page');
-  const writes = pageCookieWrites((name) => cookies.get(name), url.pathname, url.searchParams.get('porch'));
+  // The proxy marked the page when its brand asks consent (decision 0263): the same gate here.
+  const asks = page.headers.some(([name, value]) => name === CONSENT_HEADER && value === 'required');
+  const writes = pageCookieWrites(
+    (name) => cookies.get(name),
+    url.pathname,
+    url.searchParams.get('porch'),
+    grantedCategories(asks, cookies.get(CONSENT_COOKIE.name)),
+  );
   if (writes.length > 0)
     res.setHeader(
       'set-cookie',
@@ -181,14 +191,15 @@ async function answer(req, res, page) {
 /**
  * A Set-Cookie value as Next.js writes the same cookie in src/proxy.ts.
  * @param {keyof typeof PAGE_COOKIES} which
- * @param {string} value
+ * @param {string | null} value null expires the cookie (its category is not allowed)
  * @param {boolean} secure
  */
 function setCookie(which, value, secure) {
-  const { name, maxAge, httpOnly } = PAGE_COOKIES[which];
+  const { name, httpOnly } = PAGE_COOKIES[which];
+  const maxAge = value === null ? 0 : PAGE_COOKIES[which].maxAge;
   const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
   return [
-    `${name}=${encodeURIComponent(value)}`,
+    `${name}=${encodeURIComponent(value ?? '')}`,
     'Path=/',
     `Expires=${expires}`,
     `Max-Age=${maxAge}`,

@@ -70,6 +70,7 @@ import { createStripeClient, createStripeProvider } from './modules/shop/stripe.
 import { stripeWebhookRoutes } from './modules/shop/webhook-routes.js';
 import { createSmsSender } from './modules/sms/sender.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { transferRoutes } from './modules/transfer/routes.js';
 import { createTransferSigner } from './modules/transfer/signing.js';
 import { createAccountCache } from './modules/users/account-cache.js';
@@ -327,6 +328,7 @@ export async function buildApp({
       });
       await v1.register(identityRoutes);
       await v1.register(appleGuestRoutes);
+      await v1.register(trackingRoutes, { settings: config.tracking });
     },
     { prefix: '/api/v1' },
   );

@@ -6,6 +6,7 @@ import type { MaintenanceSettings } from './modules/maintenance/service.js';
 import type { S3Settings } from './modules/media/s3-store.js';
 import { derivedVapidKeys, localVapidKeys, type VapidSettings } from './modules/notifications/push-sender.js';
 import type { StripeSettings } from './modules/shop/stripe.js';
+import type { TrackingSettings } from './modules/tracking/facebook.js';
 
 // Every setting comes from the environment (README lists them); defaults give the embedded mode.
 
@@ -125,6 +126,11 @@ const Env = z.object({
   TWITTER_AUTHORIZATION_URL: ProviderUrl.default('https://x.com/i/oauth2/authorize'),
   TWITTER_TOKEN_URL: ProviderUrl.default('https://api.x.com/2/oauth2/token'),
   TWITTER_USERINFO_URL: ProviderUrl.default('https://api.x.com/2/users/me'),
+  // Facebook conversions (decision 0262): both, or neither (then nothing is sent).
+  FACEBOOK_CONVERSION_URL: ProviderUrl.optional(),
+  FACEBOOK_CONVERSION_TOKEN: Credential,
+  // Client log lines and conversions a client address may send a minute (decision 0261).
+  RATE_LIMIT_TRACKING: z.coerce.number().int().positive().default(120),
 });
 
 /** An OpenID Connect client: endpoints and keys come from the issuer's discovery document. */
@@ -229,6 +235,8 @@ export interface AppConfig {
   transferSigningSecret?: Uint8Array;
   /** Maintenance switched on by the environment, and how long replicas keep the switches read (decision 0252). */
   maintenance?: MaintenanceSettings;
+  /** Where conversions go (decision 0262), and how many tracking calls an address may make a minute. */
+  tracking: TrackingSettings;
 }
 
 /** A setting that stops the start, with a message for the operator (server.ts prints it alone). */
@@ -314,6 +322,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       endsAt: e.MAINTENANCE_ENDS_AT ? new Date(e.MAINTENANCE_ENDS_AT) : null,
       cacheMs: e.MAINTENANCE_CACHE_MS,
     },
+    tracking: trackingSettings(e),
+  };
+}
+
+function trackingSettings(e: z.infer<typeof Env>): TrackingSettings {
+  if (Boolean(e.FACEBOOK_CONVERSION_URL) !== Boolean(e.FACEBOOK_CONVERSION_TOKEN)) {
+    throw new ConfigError('FACEBOOK_CONVERSION_URL and FACEBOOK_CONVERSION_TOKEN go together');
+  }
+  return {
+    facebook:
+      e.FACEBOOK_CONVERSION_URL && e.FACEBOOK_CONVERSION_TOKEN
+        ? { url: e.FACEBOOK_CONVERSION_URL, token: e.FACEBOOK_CONVERSION_TOKEN }
+        : undefined,
+    perMinute: e.RATE_LIMIT_TRACKING,
   };
 }
 

@@ -372,6 +372,17 @@ const PROBES: Record<Operation, Probe> = {
     failsWith(await s('Cx', 'GET', `/contents/${S.id}`), 'MALFORMED_JWT');
   },
   'GET /api/v1/contents/picks': publicGet('/contents/picks'),
+  'POST /api/v1/logger': async (s) => {
+    const body = {
+      logType: 'event',
+      platform: 'WEB',
+      date: '2026-11-28T09:00:00Z',
+      url: 'https://delitoon.example/home',
+      action: 'page_view',
+    };
+    for (const actor of ['B', 'C', 'V'] as const)
+      expect(ok(await s(actor, 'POST', '/logger', body))).toEqual({ logged: true });
+  },
   'GET /api/v1/contents/picks/:id': publicGet('/contents/picks/1'),
   'GET /api/v1/contents/sitemap': publicGet('/contents/sitemap'),
   'GET /api/v1/search': publicGet(`/search?q=${encodeURIComponent('Cross Member')}`),
@@ -818,6 +829,19 @@ const PROBES: Record<Operation, Probe> = {
   'GET /api/v1/shop/orders/:orderId': orderProbe('GET', ''),
   'POST /api/v1/shop/orders/:orderId/sandbox': orderProbe('POST', '/sandbox', { outcome: 'SUCCESS' }),
   'POST /api/v1/shop/orders/:orderId/refund': orderProbe('POST', '/refund'),
+  'POST /api/v1/third-party/facebook/conversion': async (s) => {
+    const body = {
+      acToken: 'probe-event-1',
+      action: 'Purchase',
+      actionUrl: 'https://delitoon.example/shop/complete',
+      purchaseParamsRequest: { orderId: aOrders.paid, value: 0, currency: 'EUR' },
+    };
+    for (const actor of ['B', 'C'] as const) {
+      failsWith(await s(actor, 'POST', '/third-party/facebook/conversion', body), 'NOT_EXIST');
+    }
+    await s('Cx', 'POST', '/third-party/facebook/conversion', body);
+    failsWith(await s('V', 'POST', '/third-party/facebook/conversion', body), 'NOT_LOGIN_USER');
+  },
   'POST /api/v1/episodes/:id/purchase': async (s) => {
     const body = { kind: 'POSSESSION', idempotencyKey: A_PURCHASE_KEY };
     for (const actor of ['B', 'C'] as const) {

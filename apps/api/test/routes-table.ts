@@ -160,6 +160,13 @@ export const ROUTE_TABLE = {
     names: "an idempotency key: another member's key must not answer their order",
   },
   'GET /api/v1/shop/orders/:orderId': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
+  // tracking (decisions 0261, 0262): a log line names nothing; a purchase conversion names an order.
+  'POST /api/v1/logger': PUBLIC_OPTIONAL,
+  'POST /api/v1/third-party/facebook/conversion': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: 'an order id (a purchase’s figures)',
+  },
   'POST /api/v1/shop/orders/:orderId/sandbox': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
   'POST /api/v1/shop/orders/:orderId/refund': { class: 'MEMBER_RESOURCE', guard: 'bearer', names: 'an order id' },
 

@@ -1,6 +1,14 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { createPageGates } from '../page-gate.mjs';
-import { contentSecurityPolicy, newNonce, pageCookieWrites } from '../page-policy.mjs';
+import {
+  asksConsent,
+  CONSENT_COOKIE,
+  CONSENT_HEADER,
+  contentSecurityPolicy,
+  grantedCategories,
+  newNonce,
+  pageCookieWrites,
+} from '../page-policy.mjs';
 import { apiBaseUrl } from './lib/api/api-url';
 import { brandOfHost } from './lib/brand/brand';
 import { relayedClientOf } from './lib/session/client-address';
@@ -16,15 +24,18 @@ let gates: ReturnType<typeof createPageGates> | undefined;
 
 /**
  * Runs before every page: first the operator's gates (maintenance sends the page to /prepare,
- * transfer mode to /transfer/note or the brand's external site; page-gate.mjs), then a Content-Security-Policy with a fresh nonce; the spec §4 token check
+ * transfer mode to /transfer/note or the brand's external site; page-gate.mjs), then a
+ * Content-Security-Policy with a fresh nonce; the spec §4 token check
  * (renew an access token with 5 minutes or less left, so the render and the browser both get the
- * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page).
+ * new pair); and the page cookies of spec §4 (marketing code, device id, previous/current page),
+ * on the brands that ask consent only those the reader allowed (decision 0263).
  * A visitor's catalogue page kept by the production server is answered there with the same
  * policy and cookies (page-policy.mjs), without coming here (visitor-pages.mjs).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   gates ??= createPageGates({ apiUrl: apiBaseUrl(), env: process.env });
-  const elsewhere = await gates.redirectFor(brandOfHost(request.headers.get('host')).id, request.nextUrl.pathname);
+  const brandId = brandOfHost(request.headers.get('host')).id;
+  const elsewhere = await gates.redirectFor(brandId, request.nextUrl.pathname);
   if (elsewhere) return NextResponse.redirect(new URL(elsewhere, request.nextUrl.origin), 307);
   const secure = secureOf(request);
   const writes: CookieWrite[] = [];
@@ -37,12 +48,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
   await checkSessionTokens(request, write);
   const read = (name: string) => request.cookies.get(name)?.value;
+  const asks = asksConsent(brandId);
   for (const [name, value] of pageCookieWrites(
     read,
     request.nextUrl.pathname,
     request.nextUrl.searchParams.get('porch'),
+    grantedCategories(asks, read(CONSENT_COOKIE.name)),
   )) {
-    write(name, value);
+    if (value === null) write(name, '', 0);
+    else write(name, value);
   }
 
   const nonce = newNonce();
@@ -53,6 +67,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('cookie', request.cookies.toString());
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
+  // The visitor page cache keeps this with the page, and gates its own cookie writes by it.
+  if (asks) response.headers.set(CONSENT_HEADER, 'required');
   for (const [name, value, options] of writes) response.cookies.set(name, value, options);
   return response;
 }

@@ -25,6 +25,7 @@ export * from './push.js';
 export * from './reading.js';
 export * from './social.js';
 export * from './support.js';
+export * from './tracking.js';
 export * from './transfer.js';
 export * from './validators.js';
 export * from './visibility.js';

@@ -9,13 +9,16 @@ import { ToastProvider } from '@/components/feedback/Toast';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { AppShell } from '@/components/shell/AppShell';
 import { UnsupportedBrowser } from '@/components/shell/UnsupportedBrowser';
+import { TrackingLayer } from '@/components/tracking/TrackingLayer';
 import { ClientIntlProvider } from '@/i18n/ClientIntlProvider';
+import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getClientMessages, getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { getRequestOrigin } from '@/lib/http/request-origin';
 import { openGraphBase } from '@/lib/seo/metadata';
 import { getServerSession, getStoredSession } from '@/lib/session/server';
 import { appPlatformOf, isInternetExplorer } from '@/lib/shell/app-shell';
+import { asksConsent } from '@/lib/tracking/consent';
 
 // Spec §9 layout constants as CSS custom properties, so the stylesheets never repeat the numbers.
 const LAYOUT_VARS: CSSProperties & Record<`--${string}`, string> = {
@@ -79,6 +82,9 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
             </AppShell>
           </SessionProvider>
         </ClientIntlProvider>
+        <ScreenIntl namespaces={['Consent']}>
+          <TrackingLayer asks={asksConsent(brand.id)} />
+        </ScreenIntl>
       </body>
     </html>
   );

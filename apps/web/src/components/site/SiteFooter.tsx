@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
+import { asksConsent } from '@/lib/tracking/consent';
+import { ConsentFooterLink } from '../tracking/ConsentFooterLink';
 import styles from './SiteFooter.module.css';
 
 /** Every screen's footer (issue 13): notices, help, the terms and the privacy policy, and the product. */
@@ -25,6 +27,11 @@ export async function SiteFooter() {
               </Link>
             </li>
           ))}
+          {asksConsent(brand.id) && (
+            <li>
+              <ConsentFooterLink label={t('cookieSettings')} />
+            </li>
+          )}
         </ul>
       </nav>
       <p>{t('copyright', { year: new Date().getFullYear(), product: brand.product })}</p>

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce } from '../../../page-policy.mjs';
+import { CONSENT_HEADER, contentSecurityPolicy, newNonce } from '../../../page-policy.mjs';
 import { STAMPED_HEADERS } from '../../../request-stamp.mjs';
 import { createVisitorPages } from '../../../visitor-pages.mjs';
 
@@ -72,6 +72,36 @@ describe('the visitor page cache', () => {
     expect(cookies).toContainEqual(expect.stringMatching(/^current_page=%2Fdetail%2F54; /));
     const newcomer = await fetch(`${base}/detail/54`);
     expect(newcomer.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^fp=[0-9a-f-]{36}; /));
+  });
+
+  it('writes on a brand that asks consent only the page cookies the reader allowed, and expires the others', async () => {
+    const { base, rendered } = await start((req, res, nonce) => {
+      res.setHeader(CONSENT_HEADER, 'required');
+      page(req, res, nonce);
+    });
+    await (await fetch(`${base}/detail/7?porch=spring-ad`)).text();
+    const names = (response: Response) => response.headers.getSetCookie().map((c) => c.split('=')[0]);
+
+    const before = await fetch(`${base}/detail/7?porch=spring-ad`);
+    expect(rendered.count).toBe(1);
+    expect(before.headers.getSetCookie()).toEqual([]);
+
+    const measured = await fetch(`${base}/detail/7?porch=spring-ad`, {
+      headers: { cookie: 'consent=necessary.measurement' },
+    });
+    expect(names(measured).sort()).toEqual(['current_page', 'fp']);
+
+    const everything = await fetch(`${base}/detail/7?porch=spring-ad`, {
+      headers: { cookie: 'consent=necessary.measurement.marketing; fp=known; current_page=%2Fdetail%2F7' },
+    });
+    expect(names(everything)).toEqual(['porch']);
+
+    const withdrawn = await fetch(`${base}/detail/7?porch=spring-ad`, {
+      headers: { cookie: 'consent=necessary; fp=known; porch=spring-ad; current_page=%2F' },
+    });
+    const expired = withdrawn.headers.getSetCookie();
+    expect(expired.map((c) => c.split('=')[0]).sort()).toEqual(['current_page', 'fp', 'porch']);
+    for (const cookie of expired) expect(cookie).toMatch(/^\w+=; Path=\/; .*Max-Age=0;/);
   });
 
   it('renders every page of a member, and keeps none of them for visitors', async () => {

@@ -1,7 +1,8 @@
-// The conversion events of spec §4 ("after successful payment, conversion events are sent"), behind
-// one small interface so that a marketing tag can be plugged in later without touching the shop
-// (decision 0150). The default tracker sends nothing anywhere: in development it logs to the
-// console, elsewhere it does nothing.
+import type { EventLayer } from './events';
+
+// The conversion events of spec §4 ("after successful payment, conversion events are sent"), as
+// the shop's complete page reports them (decision 0150), passed on to the event layer (decision
+// 0260), which sends them through its sinks with the reader's consent.
 
 export type ConversionEvent = 'first_order' | 'initial_purchase' | 're_purchase';
 
@@ -24,19 +25,37 @@ export function conversionEvents(purchaseCount: number): ConversionEvent[] {
   return purchaseCount === 1 ? ['first_order', 'initial_purchase'] : ['re_purchase'];
 }
 
-export const consoleTracker: Tracker = {
-  track(event) {
-    if (process.env.NODE_ENV === 'development') console.debug('[tracking]', event);
-  },
-};
-
-let current: Tracker = consoleTracker;
-
-/** Replaces the tracker (a marketing integration, or a test's recorder). */
-export function setTracker(tracker: Tracker): void {
-  current = tracker;
+/** A tracker that emits each conversion as a purchase event of `layer`. */
+export function layerTracker(layer: EventLayer): Tracker {
+  return {
+    track(event) {
+      layer.emit({
+        name: 'purchase',
+        conversion: event.event,
+        orderId: Number(event.transactionId),
+        value: event.value,
+        currency: event.currency,
+        itemId: event.itemId,
+        itemName: event.itemName,
+      });
+    },
+  };
 }
 
+/** Until the page's event layer is installed (TrackingLayer), events are dropped. */
+let current: EventLayer = { emit: () => undefined };
+
+/** Installs the page's event layer (components/tracking/TrackingLayer.tsx). */
+export function setEventLayer(layer: EventLayer): void {
+  current = layer;
+}
+
+/** The installed event layer. */
+export function events(): EventLayer {
+  return current;
+}
+
+/** Sends a conversion through the installed event layer. */
 export function track(event: TrackEvent): void {
-  current.track(event);
+  layerTracker(current).track(event);
 }

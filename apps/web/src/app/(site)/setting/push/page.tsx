@@ -7,6 +7,7 @@ import { ClearCache } from '@/components/account/ClearCache';
 import { PushSettings } from '@/components/account/PushSettings';
 import { BrowserPush } from '@/components/notifications/BrowserPush';
 import { CompanyDetails } from '@/components/support/CompanyDetails';
+import { ConsentSettings } from '@/components/tracking/ConsentSettings';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { providerName } from '@/lib/account/providers';
@@ -15,6 +16,7 @@ import { fetchPolicy } from '@/lib/api/support';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
 import { requireSession } from '@/lib/session/server';
+import { asksConsent } from '@/lib/tracking/consent';
 import webPackage from '../../../../../package.json';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -39,7 +41,7 @@ export default async function SettingsPage() {
   const provider = providerName(user.snsProvider);
   return (
     <AccountScreen title={t('title')} intro={t('intro')}>
-      <ScreenIntl namespaces={['Settings', 'Notifications', 'Errors']}>
+      <ScreenIntl namespaces={['Settings', 'Notifications', 'Errors', 'Consent']}>
         <PushSettings user={user} nightStart={hour(NIGHT_PUSH_START)} nightEnd={hour(NIGHT_PUSH_END)} />
         <BrowserPush />
         <section className={styles.section} aria-labelledby="settings-account">
@@ -67,6 +69,7 @@ export default async function SettingsPage() {
             </li>
           </ul>
         </section>
+        {asksConsent(brand.id) && <ConsentSettings />}
         <ClearCache brand={brand.id} />
       </ScreenIntl>
       <section className={styles.section} aria-labelledby="settings-about">
