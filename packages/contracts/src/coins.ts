@@ -63,8 +63,20 @@ export type HistoryReference = z.infer<typeof HistoryReference>;
 export const HistoryEntry = z.object({
   id: z.number().int(),
   type: CoinHistoryType,
-  /** A title of spec §3 where it names one, else PURCHASE_EPISODE, EXPIRE, RECEIVE_GIFT or SIGNUP_MAIL_REWARD. */
-  title: z.union([HistoryTitle, z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD'])]),
+  /** A title of spec §3 where it names one, else PURCHASE_EPISODE, EXPIRE, RECEIVE_GIFT, SIGNUP_MAIL_REWARD or an event's (EVENT_*). */
+  title: z.union([
+    HistoryTitle,
+    z.enum([
+      'PURCHASE_EPISODE',
+      'EXPIRE',
+      'RECEIVE_GIFT',
+      'SIGNUP_MAIL_REWARD',
+      'EVENT_ATTENDANCE',
+      'EVENT_ROULETTE',
+      'EVENT_EMOTICON',
+      'EVENT_ADD_EARN',
+    ]),
+  ]),
   coinType: CoinType,
   source: CoinSource.nullable(),
   amount: z.number().int(),
