@@ -77,7 +77,10 @@ describe('the draw', () => {
   });
   it('follows the weights over many tickets', () => {
     const counts = [0, 0, 0];
-    for (let t = 1; t <= 6000; t += 1) counts[drawIndex(spinSeed('wheel', t), [1, 2, 3])] += 1;
+    for (let t = 1; t <= 6000; t += 1) {
+      const i = drawIndex(spinSeed('wheel', t), [1, 2, 3]);
+      counts[i] = (counts[i] ?? 0) + 1;
+    }
     expect(counts[0]).toBeGreaterThan(800);
     expect(counts[0]).toBeLessThan(1200);
     expect(counts[2]).toBeGreaterThan(2700);
