@@ -51,7 +51,13 @@ export function RouletteSpinner({
       >
         {pending ? t('spinning') : t('spin')}
       </button>
-      <p className={styles.result} role="status" aria-live="polite" data-testid="roulette-result">
+      <p
+        className={styles.result}
+        role="status"
+        aria-live="polite"
+        data-testid="roulette-result"
+        data-prize-amount={result?.spin.prize.amount}
+      >
         {result ? t('won', { amount: result.spin.prize.amount, type: t(`types.${result.spin.prize.type}`) }) : ''}
       </p>
     </div>
