@@ -53,6 +53,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Events.rouletteTitle',
     'Events.types.COIN',
     'Events.types.MILEAGE',
+    'Events.typeNames.MILEAGE',
   ],
   de: [
     'Home.tabs.bl',

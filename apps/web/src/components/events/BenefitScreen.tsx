@@ -21,7 +21,7 @@ export async function BenefitScreen({ events }: { events: readonly EventSummary[
             <p className={styles.kind}>{t(`kinds.${event.kind}`)}</p>
             <h2 className={styles.cardTitle}>{event.title}</h2>
             <EventMeta event={event} brand={brand} />
-            <RewardList event={event} brand={brand} />
+            <RewardList event={event} />
             <Link className="button button-secondary" href={event.kind === 'ROULETTE' ? ROULETTE_PATH : EVENT_PATH}>
               {t('takePart', { title: event.title })}
             </Link>

@@ -55,7 +55,7 @@ export async function EventsScreen({ details, member }: { details: readonly Even
                   </h2>
                   <EventMeta event={event} brand={brand} />
                   {event.description && <p className={styles.description}>{event.description}</p>}
-                  <RewardList event={event} brand={brand} />
+                  <RewardList event={event} />
                   {event.kind === 'ATTENDANCE' &&
                     (detail.member?.attendance ? (
                       <AttendanceStamp eventId={event.id} attendance={detail.member.attendance} />

@@ -45,9 +45,7 @@ export async function RouletteScreen({ details, member }: { details: readonly Ev
                       <h3 className={styles.subheading}>{t('mySpins')}</h3>
                       <ul className={styles.spins} data-testid="roulette-history">
                         {detail.member.spins.map((s) => (
-                          <li key={s.id}>
-                            {s.prize.amount} {t(`types.${s.prize.type}`)}
-                          </li>
+                          <li key={s.id}>{t(`types.${s.prize.type}`, { count: s.prize.amount })}</li>
                         ))}
                       </ul>
                     </>

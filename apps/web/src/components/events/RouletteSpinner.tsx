@@ -32,7 +32,7 @@ export function RouletteSpinner({
             className={won?.index === p.index ? `${styles.slice} ${styles.won}` : styles.slice}
             data-testid="roulette-prize"
           >
-            {p.amount} {t(`types.${p.type}`)}
+            {t(`types.${p.type}`, { count: p.amount })}
           </li>
         ))}
       </ol>
@@ -58,7 +58,7 @@ export function RouletteSpinner({
         data-testid="roulette-result"
         data-prize-amount={result?.spin.prize.amount}
       >
-        {result ? t('won', { amount: result.spin.prize.amount, type: t(`types.${result.spin.prize.type}`) }) : ''}
+        {result ? t('won', { what: t(`types.${result.spin.prize.type}`, { count: result.spin.prize.amount }) }) : ''}
       </p>
     </div>
   );

@@ -27,7 +27,7 @@ export function useEventAction(returnPath: string) {
 
   const gainsText = (gains: readonly EventGain[]) =>
     sumGains(gains)
-      .map((g) => `${g.amount} ${t(`types.${g.type}`)}`)
+      .map((g) => t(`types.${g.type}`, { count: g.amount }))
       .join(', ');
 
   async function run<T>(call: () => Promise<T>, done: (answer: T) => void): Promise<void> {
