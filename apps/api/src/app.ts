@@ -43,6 +43,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
 import { freetimeRoutes } from './modules/freetime/routes.js';
 import { giftRoutes } from './modules/gifts/routes.js';
 import { expireDue as expireGifts } from './modules/gifts/service.js';
@@ -329,6 +330,7 @@ export async function buildApp({
       await v1.register(identityRoutes);
       await v1.register(appleGuestRoutes);
       await v1.register(trackingRoutes, { settings: config.tracking });
+      await v1.register(eventRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,20 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, ownerships, pushSubscriptions, refreshTokens, users } from '../src/db/schema.js';
+import {
+  attendanceStamps,
+  emoticonEntries,
+  eventPrizes,
+  eventRewards,
+  events,
+  eventThemes,
+  notifications,
+  ownerships,
+  pushSubscriptions,
+  refreshTokens,
+  rouletteTickets,
+  users,
+} from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { sha256 } from '../src/modules/auth/tokens.js';
@@ -978,6 +991,76 @@ const PROBES: Record<Operation, Probe> = {
   }),
   'GET /api/v1/admin/audit': adminOnly('GET', '/admin/audit'),
 
+  // ——— events: A has stamped, holds tickets and has reacted; B and C act on their own only ———
+  'GET /api/v1/events': async (s) => {
+    await eventsOfA();
+    for (const actor of ['B', 'C', 'V'] as const) ok(await s(actor, 'GET', '/events'));
+  },
+  'GET /api/v1/events/themes/:themeId': async (s) => {
+    const { theme } = await eventsOfA();
+    for (const actor of ['B', 'V'] as const) ok(await s(actor, 'GET', `/events/themes/${theme}`));
+    failsWith(await s('C', 'GET', `/events/themes/${theme}`), 'NOT_FOUND_THEME');
+  },
+  'GET /api/v1/events/:eventId': async (s) => {
+    const ids = await eventsOfA();
+    for (const id of [ids.attendance, ids.roulette, ids.emoticon]) {
+      const seen = ok(await s('B', 'GET', `/events/${id}`));
+      expect(seen.member, "B's own part of an event A took part in").toMatchObject({
+        ticketsLeft: 0,
+        spins: [],
+        emoticon: null,
+      });
+      expect(seen.member.attendance?.days ?? []).toEqual([]);
+      expect(ok(await s('V', 'GET', `/events/${id}`)).member).toBeNull();
+      failsWith(await s('C', 'GET', `/events/${id}`), 'NOT_FOUND_EVENT');
+    }
+    await s('Cx', 'GET', `/events/${ids.attendance}`);
+  },
+  'POST /api/v1/events/:eventId/attendance': async (s) => {
+    const { attendance } = await eventsOfA();
+    const stamped = ok(await s('B', 'POST', `/events/${attendance}/attendance`));
+    expect(stamped.attendance.days, "B's stamps hold only B's day").toHaveLength(1);
+    failsWith(await s('C', 'POST', `/events/${attendance}/attendance`), 'NOT_FOUND_EVENT');
+    await s('Cx', 'POST', `/events/${attendance}/attendance`);
+    await s('V', 'POST', `/events/${attendance}/attendance`);
+    await aEventsHold();
+  },
+  'POST /api/v1/events/:eventId/roulette/spin': async (s) => {
+    const { roulette } = await eventsOfA();
+    // A's own spin's key, sent by B: B's own spins are searched, and B holds no ticket of A's.
+    const body = { key: A_SPIN_KEY };
+    failsWith(await s('B', 'POST', `/events/${roulette}/roulette/spin`, body), 'NOT_EVENT_REMAIN_TICKET');
+    failsWith(await s('C', 'POST', `/events/${roulette}/roulette/spin`, body), 'NOT_FOUND_EVENT');
+    await s('Cx', 'POST', `/events/${roulette}/roulette/spin`, body);
+    await s('V', 'POST', `/events/${roulette}/roulette/spin`, body);
+    await aEventsHold();
+  },
+  'POST /api/v1/events/:eventId/emoticon': async (s) => {
+    const { emoticon } = await eventsOfA();
+    expect(ok(await s('B', 'POST', `/events/${emoticon}/emoticon`, { emoticon: 'CRY' })).emoticon).toBe('CRY');
+    failsWith(await s('C', 'POST', `/events/${emoticon}/emoticon`, { emoticon: 'CRY' }), 'NOT_FOUND_EVENT');
+    await s('Cx', 'POST', `/events/${emoticon}/emoticon`, { emoticon: 'CRY' });
+    await s('V', 'POST', `/events/${emoticon}/emoticon`, { emoticon: 'CRY' });
+    await aEventsHold();
+  },
+  'GET /api/v1/roulette/tickets': async (s) => {
+    await eventsOfA();
+    for (const actor of ['B', 'C'] as const) expect(ok(await s(actor, 'GET', '/roulette/tickets')).ticketsLeft).toBe(0);
+    await s('Cx', 'GET', '/roulette/tickets');
+    await s('V', 'GET', '/roulette/tickets');
+  },
+  'GET /api/v1/admin/events': adminOnly('GET', '/admin/events'),
+  'POST /api/v1/admin/events': adminOnly('POST', '/admin/events', { kind: 'ATTENDANCE', title: 'probe' }),
+  'PUT /api/v1/admin/events/:eventId': adminOnly('PUT', '/admin/events/1', { kind: 'ATTENDANCE', title: 'probe' }),
+  'GET /api/v1/admin/events/:eventId/audit': adminOnly('GET', '/admin/events/1/audit'),
+  'GET /api/v1/admin/event-themes': adminOnly('GET', '/admin/event-themes'),
+  'POST /api/v1/admin/event-themes': adminOnly('POST', '/admin/event-themes', { name: 'probe' }),
+  'POST /api/v1/admin/roulette-tickets': adminOnly('POST', '/admin/roulette-tickets', {
+    userId: 1,
+    count: 5,
+    idempotencyKey: 'cross-member-tickets',
+  }),
+
   // ——— coupons: B and C register into their own accounts and see only their own ———
   'POST /api/v1/coupons': async (s) => {
     for (const actor of ['B', 'C'] as const)
@@ -1391,6 +1474,48 @@ function commentListProbe(url: () => string): Probe {
     failsWith(await s('Cx', 'GET', url()), 'MALFORMED_JWT');
     await aCommentsHold();
   };
+}
+
+/** A's part in three running events of A's brand (made for the event probes, straight in the tables). */
+const A_SPIN_KEY = 'a-spin-key';
+let aEvents: { attendance: number; roulette: number; emoticon: number; theme: number } | undefined;
+async function eventsOfA() {
+  if (aEvents) return aEvents;
+  const db = t.database.db;
+  const [theme] = await db
+    .insert(eventThemes)
+    .values({ brandId: BRAND, name: 'probe', primaryColor: '#123456', accentColor: '#654321' })
+    .returning();
+  const period = {
+    brandId: BRAND,
+    startsAt: new Date(Date.now() - 86_400_000),
+    endsAt: new Date(Date.now() + 86_400_000),
+  };
+  const seed = { drawSeed: 'probe-seed', drawSeedHash: 'probe-hash', themeId: theme?.id ?? null };
+  const made = await db
+    .insert(events)
+    .values([
+      { ...period, ...seed, kind: 'ATTENDANCE', title: 'probe check-in' },
+      { ...period, ...seed, kind: 'ROULETTE', title: 'probe wheel' },
+      { ...period, ...seed, kind: 'EMOTICON', title: 'probe reactions' },
+    ])
+    .returning();
+  const [attendance, roulette, emoticon] = made.map((e) => e.id);
+  if (!attendance || !roulette || !emoticon || !theme) throw new Error('probe events not made');
+  await db.insert(eventRewards).values({ eventId: attendance, kind: 'freeEarn', type: 'FREE_COIN', amount: 1 });
+  await db.insert(eventPrizes).values({ eventId: roulette, position: 0, type: 'FREE_COIN', amount: 1, weight: 1 });
+  await db.insert(attendanceStamps).values({ eventId: attendance, userId: A.id, day: '2020-01-01', streak: 1 });
+  await db.insert(rouletteTickets).values({ brandId: BRAND, userId: A.id, source: 'ADMIN', sourceKey: 'a-ticket' });
+  await db.insert(emoticonEntries).values({ eventId: emoticon, userId: A.id, emoticon: 'LOVE' });
+  aEvents = { attendance, roulette, emoticon, theme: theme.id };
+  return aEvents;
+}
+/** A's stamp, ticket and reaction are as made, whoever acted in A's events. */
+async function aEventsHold() {
+  const ids = await eventsOfA();
+  expect(ok(await call('A', 'GET', '/roulette/tickets')).ticketsLeft).toBe(1);
+  expect(ok(await call('A', 'GET', `/events/${ids.attendance}`)).member.attendance.days).toEqual(['2020-01-01']);
+  expect(ok(await call('A', 'GET', `/events/${ids.emoticon}`)).member.emoticon).toBe('LOVE');
 }
 
 /** A's gift, waiting in A's box (made for the gift probes). */

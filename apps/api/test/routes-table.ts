@@ -230,6 +230,47 @@ export const ROUTE_TABLE = {
     names: 'userIds and addresses in the body: whose box gets a gift',
   },
 
+  // events (decisions 0240–0249): the same for every reader of a brand; a member's stamps,
+  // tickets, spins and reaction are their own, and an event id names none of another member's
+  'GET /api/v1/events': PUBLIC_OPTIONAL,
+  'GET /api/v1/events/themes/:themeId': PUBLIC_OPTIONAL,
+  'GET /api/v1/events/:eventId': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'optional',
+    names: "an event id: the caller's stamps, tickets, spins and reaction in it, never another member's",
+  },
+  'POST /api/v1/events/:eventId/attendance': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an event id: the caller's own stamp of the day",
+  },
+  'POST /api/v1/events/:eventId/roulette/spin': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an event id and a request key: the caller's own tickets, never another member's",
+  },
+  'POST /api/v1/events/:eventId/emoticon': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "an event id: the caller's own reaction",
+  },
+  'GET /api/v1/roulette/tickets': SELF,
+  'GET /api/v1/admin/events': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the events' },
+  'POST /api/v1/admin/events': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new event' },
+  'PUT /api/v1/admin/events/:eventId': { class: 'ADMIN', guard: 'bearer', names: 'an event id of the brand' },
+  'GET /api/v1/admin/events/:eventId/audit': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: "an event id: its spins, with their members' ids",
+  },
+  'GET /api/v1/admin/event-themes': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the themes' },
+  'POST /api/v1/admin/event-themes': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: a new theme' },
+  'POST /api/v1/admin/roulette-tickets': {
+    class: 'ADMIN',
+    guard: 'bearer',
+    names: 'a userId in the body: who gets the tickets',
+  },
+
   // the console's own: its login is open (rate-limited per address and per e-mail), the rest admins only
   'POST /api/v1/admin/auth/login': { class: 'PUBLIC', guard: 'none' },
   'GET /api/v1/admin/auth/me': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: the admin' },

@@ -48,8 +48,8 @@ describe('brands', () => {
       adultCheck: 'BIRTHDAY',
       navDesktop: ['shop', 'gift', 'search', 'my'],
       navMobile: ['home', 'shop', 'gift', 'search', 'my'],
-      // Spec §2 lists roulette too; its link comes with its screen (decision 0221).
-      myLinks: ['comment', 'library', 'history', 'gift', 'coupon', 'cs', 'notice', 'setting'],
+      // Spec §2's links, the roulette's leading to /roulette (decision 0221, events issue).
+      myLinks: ['roulette', 'comment', 'library', 'history', 'gift', 'coupon', 'cs', 'notice', 'setting'],
       loginMethods: ['google', 'facebook', 'twitter', 'email'],
       pointsPerCoin: 20,
       pointsEarnPercent: 5,

@@ -93,8 +93,8 @@ export interface BrandConfig {
 
 const DESKTOP_NAV: readonly NavItem[] = ['shop', 'gift', 'search', 'my'];
 const MOBILE_NAV: readonly NavItem[] = ['home', 'shop', 'gift', 'search', 'my'];
-// The roulette link comes with the roulette screen (the events issue); until then no link leads nowhere.
-const MY_LINKS: readonly MyPageLink[] = MyPageLink.options.filter((link) => link !== 'roulette');
+// Every link of spec §2, the roulette's with /roulette (decision 0221, restored by the events issue).
+const MY_LINKS: readonly MyPageLink[] = MyPageLink.options;
 const ALL_LOGINS: readonly LoginMethod[] = ['google', 'facebook', 'twitter', 'email'];
 
 /** The documented brand's settings, shared by default; each brand below states only what differs. */

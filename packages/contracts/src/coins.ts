@@ -65,12 +65,24 @@ export const HistoryEntry = z.object({
   type: CoinHistoryType,
   /**
    * A title of spec §3 where it names one, else one of ours: PURCHASE_EPISODE, EXPIRE,
-   * RECEIVE_GIFT, SIGNUP_MAIL_REWARD, TRANSFER_OUT (coins taken along by an account transfer,
-   * decision 0251) or APPLE_GUEST_MIGRATE (an iOS guest's coins joining a web account, decision 0273).
+   * RECEIVE_GIFT, SIGNUP_MAIL_REWARD, an event's (EVENT_*), TRANSFER_OUT (coins taken along by an
+   * account transfer, decision 0251) or APPLE_GUEST_MIGRATE (an iOS guest's coins joining a web
+   * account, decision 0273).
    */
   title: z.union([
     HistoryTitle,
-    z.enum(['PURCHASE_EPISODE', 'EXPIRE', 'RECEIVE_GIFT', 'SIGNUP_MAIL_REWARD', 'TRANSFER_OUT', 'APPLE_GUEST_MIGRATE']),
+    z.enum([
+      'PURCHASE_EPISODE',
+      'EXPIRE',
+      'RECEIVE_GIFT',
+      'SIGNUP_MAIL_REWARD',
+      'EVENT_ATTENDANCE',
+      'EVENT_ROULETTE',
+      'EVENT_EMOTICON',
+      'EVENT_ADD_EARN',
+      'TRANSFER_OUT',
+      'APPLE_GUEST_MIGRATE',
+    ]),
   ]),
   coinType: CoinType,
   source: CoinSource.nullable(),

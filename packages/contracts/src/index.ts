@@ -14,6 +14,7 @@ export * from './csv.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './formats.js';
 export * from './freetime.js';
 export * from './gifts.js';

@@ -14,7 +14,7 @@ describe('navFor', () => {
   });
 
   it('shows each role only its own areas', () => {
-    expect(keys(['CONTENT'])).toEqual(['content', 'home']);
+    expect(keys(['CONTENT'])).toEqual(['content', 'home', 'events']);
     expect(keys(['SUPPORT'])).toEqual(['support']);
     expect(keys(['FINANCE'])).toEqual(['dashboard', 'shop', 'rewards', 'operations']);
     expect(keys(['SUPPORT', 'FINANCE'])).toEqual(['dashboard', 'shop', 'rewards', 'support', 'operations']);

@@ -2,7 +2,17 @@ import { type AdminRole, adminMay } from '@balcony/contracts';
 
 /** One area of the console; `key` names its label in the Nav messages. */
 export interface NavItem {
-  key: 'dashboard' | 'content' | 'home' | 'shop' | 'rewards' | 'support' | 'operations' | 'audit' | 'accounts';
+  key:
+    | 'dashboard'
+    | 'content'
+    | 'home'
+    | 'events'
+    | 'shop'
+    | 'rewards'
+    | 'support'
+    | 'operations'
+    | 'audit'
+    | 'accounts';
   href: string;
   /** Roles that may open it (OWNER always may); the api checks the same roles on every call. */
   roles: readonly AdminRole[];
@@ -12,6 +22,7 @@ export const NAV: readonly NavItem[] = [
   { key: 'dashboard', href: '/dashboard', roles: ['FINANCE'] },
   { key: 'content', href: '/content', roles: ['CONTENT'] },
   { key: 'home', href: '/home-screen', roles: ['CONTENT'] },
+  { key: 'events', href: '/events', roles: ['CONTENT'] },
   { key: 'shop', href: '/shop', roles: ['FINANCE'] },
   { key: 'rewards', href: '/rewards', roles: ['FINANCE'] },
   { key: 'support', href: '/support', roles: ['SUPPORT'] },

@@ -9,6 +9,10 @@ import type {
   CouponKind,
   CreatorType,
   DisplayChannel,
+  Emoticon,
+  EventAudience,
+  EventKind,
+  EventRewardKind,
   Genre,
   GiftKind,
   GiftStatus,
@@ -20,6 +24,8 @@ import type {
   PaymentMethod,
   PolicyKind,
   ProductMark,
+  RewardType,
+  RouletteTicketSource,
   SaleType,
   ScheduleKey,
   Target,
@@ -1380,3 +1386,186 @@ export const appleGuestMigrations = pgTable('apple_guest_migrations', {
   isSignUp: boolean('is_sign_up').notNull(),
   migratedAt: timestamp('migrated_at', { withTimezone: true }).notNull(),
 });
+
+// ——— events (modules/events; decisions 0240–0249) ———
+
+/** A look an event wears (colours, a banner), chosen by the console for each event. */
+export const eventThemes = pgTable(
+  'event_themes',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    name: text('name').notNull(),
+    primaryColor: text('primary_color').notNull(),
+    accentColor: text('accent_color').notNull(),
+    bannerKey: text('banner_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_themes_brand_idx').on(t.brandId)],
+);
+
+/**
+ * An event of a brand, running from `startsAt` to `endsAt`. `drawSeed` is the roulette's server
+ * secret, kept from members until the event ends; its SHA-256 (`drawSeedHash`) is shown from the start.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    kind: text('kind').$type<EventKind>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    themeId: integer('theme_id').references(() => eventThemes.id),
+    audience: text('audience').$type<EventAudience>().notNull().default('ALL'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    drawSeed: text('draw_seed').notNull(),
+    drawSeedHash: text('draw_seed_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_brand_period_idx').on(t.brandId, t.endsAt, t.startsAt),
+    check('events_period', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * What an event gives (spec §3 reward kinds): freeEarn `amount` of `type` (per stamp, or every
+ * `streakDays`-th day in a row), addEarn `percent` extra coins of `type` on each charge, discount
+ * `percent` off episodes bought or rented while the event runs.
+ */
+export const eventRewards = pgTable(
+  'event_rewards',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EventRewardKind>().notNull(),
+    type: text('type').$type<RewardType>(),
+    amount: integer('amount'),
+    percent: integer('percent'),
+    streakDays: integer('streak_days'),
+    validDays: integer('valid_days'),
+  },
+  (t) => [
+    index('event_rewards_event_idx').on(t.eventId),
+    check(
+      'event_rewards_shape',
+      sql`(${t.kind} = 'freeEarn' and ${t.type} is not null and ${t.amount} > 0 and ${t.percent} is null)
+        or (${t.kind} = 'addEarn' and ${t.type} in ('FREE_COIN', 'BONUS', 'MILEAGE') and ${t.percent} between 1 and 100)
+        or (${t.kind} = 'discount' and ${t.type} is null and ${t.percent} between 1 and 90)`,
+    ),
+  ],
+);
+
+/** A roulette's prizes, in wheel order (`position`), drawn in proportion to `weight`. */
+export const eventPrizes = pgTable(
+  'event_prizes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').$type<CoinType>().notNull(),
+    amount: integer('amount').notNull(),
+    weight: integer('weight').notNull(),
+  },
+  (t) => [
+    uniqueIndex('event_prizes_position_uq').on(t.eventId, t.position),
+    check('event_prizes_positive', sql`${t.amount} > 0 and ${t.weight} > 0`),
+  ],
+);
+
+/** One attendance stamp per member, event and day of the brand's zone; `streak` counts days in a row. */
+export const attendanceStamps = pgTable(
+  'attendance_stamps',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    streak: integer('streak').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('attendance_stamps_day_uq').on(t.eventId, t.userId, t.day)],
+);
+
+/**
+ * A roulette ticket (spec §3 ROULETTE_TICKET): not a coin, a row granted once under `sourceKey`
+ * (a stamp's reward, an emoticon's, an admin's grant) and used by one spin.
+ */
+export const rouletteTickets = pgTable(
+  'roulette_tickets',
+  {
+    id: serial('id').primaryKey(),
+    brandId: text('brand_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<RouletteTicketSource>().notNull(),
+    sourceKey: text('source_key').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('roulette_tickets_source_uq').on(t.sourceKey),
+    index('roulette_tickets_unused_idx').on(t.userId, t.id).where(sql`${t.usedAt} is null`),
+  ],
+);
+
+/**
+ * A spin: the ticket it used (once), the seed HMAC-SHA256(event's drawSeed, ticket id), the
+ * weights it was drawn over and the prize won, so that every draw can be recomputed (decision 0242).
+ */
+export const rouletteSpins = pgTable(
+  'roulette_spins',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => rouletteTickets.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key').notNull(),
+    seed: text('seed').notNull(),
+    weights: integer('weights').array().notNull(),
+    prizeIndex: integer('prize_index').notNull(),
+    prizeType: text('prize_type').$type<CoinType>().notNull(),
+    prizeAmount: integer('prize_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('roulette_spins_ticket_uq').on(t.ticketId),
+    uniqueIndex('roulette_spins_request_uq').on(t.userId, t.requestKey),
+    index('roulette_spins_event_idx').on(t.eventId, t.id),
+  ],
+);
+
+/** A member's one emoticon reaction to an emoticon event. */
+export const emoticonEntries = pgTable(
+  'emoticon_entries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoticon: text('emoticon').$type<Emoticon>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emoticon_entries_member_uq').on(t.eventId, t.userId)],
+);

@@ -48,6 +48,12 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     // "Notifications" is French too.
     'Site.notifications',
     'Notifications.title',
+    // The roulette, coins and points read the same in French.
+    'Events.kinds.ROULETTE',
+    'Events.rouletteTitle',
+    'Events.types.COIN',
+    'Events.types.MILEAGE',
+    'Events.typeNames.MILEAGE',
   ],
   de: [
     'Home.tabs.bl',
@@ -62,6 +68,11 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     'Series.genresLabel',
     'Nav.shop',
     'Home.tabs.ranking',
+    // "Events", "Roulette" and "Wow" are German too.
+    'Events.title',
+    'Events.kinds.ROULETTE',
+    'Events.rouletteTitle',
+    'Events.emoticons.WOW',
   ],
   // The percent badge is a number and a sign ("+{percent}%") in these scripts.
   ja: ['Home.tabs.bl', 'Series.genres.BL', 'Shop.percent'],

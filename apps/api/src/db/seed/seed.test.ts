@@ -1,8 +1,8 @@
-import { ScheduleKey } from '@balcony/contracts';
+import { BRANDS, PlatformId, ScheduleKey } from '@balcony/contracts';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client.js';
-import { banners, episodePages, episodes, genres, series, seriesBrands } from '../schema.js';
+import { banners, episodePages, episodes, eventPrizes, events, genres, series, seriesBrands } from '../schema.js';
 import { DEMO_BRANDS, demoSeries } from './catalog-data.js';
 import { demoPageSize } from './demo-images.js';
 import { isCatalogEmpty, type SeedResult, seedDemoCatalog } from './seed.js';
@@ -41,6 +41,22 @@ describe('seedDemoCatalog on a fresh database', () => {
 
     const second = await seedDemoCatalog(database.db, { now });
     expect(second).toEqual({ ...first, skipped: true });
+  });
+
+  it('runs an attendance, a roulette and an emoticon event in every brand, in its language, once', async () => {
+    const rows = await database.db.select().from(events);
+    for (const brandId of PlatformId.options) {
+      const mine = rows.filter((e) => e.brandId === brandId);
+      expect(mine.map((e) => e.kind).sort(), brandId).toEqual(['ATTENDANCE', 'EMOTICON', 'ROULETTE']);
+      for (const e of mine) expect(e.startsAt <= now && e.endsAt > now, `${brandId} ${e.kind} runs now`).toBe(true);
+    }
+    const title = (brandId: PlatformId) => rows.find((e) => e.brandId === brandId && e.kind === 'ATTENDANCE')?.title;
+    expect(BRANDS['beltoon-jp'].locale).toBe('ja');
+    expect(title('beltoon-jp')).toBe('毎日出席チェック');
+    expect(title('delitoon-de')).toBe('Täglicher Check-in');
+    expect(await database.db.$count(eventPrizes)).toBe(4 * PlatformId.options.length);
+    // The second run (the test above) made none more.
+    expect(rows).toHaveLength(3 * PlatformId.options.length);
   });
 
   it('inserts all eight genres', async () => {

@@ -19,6 +19,7 @@ import { DEMO_BRANDS, type DemoSeries, demoSeries } from './catalog-data.js';
 import { seedCoinProducts } from './coin-products.js';
 import { seedDemoCoupons } from './coupons.js';
 import { type PlannedEpisode, planEpisodes } from './episodes.js';
+import { seedDemoEvents } from './events.js';
 import { seedReadingExtras } from './reading-extras.js';
 import { seedSupportContent } from './support.js';
 
@@ -102,6 +103,7 @@ async function completeCatalog(db: Db, now: Date, log: (msg: string) => void): P
   await seedCoinProducts(db);
   await seedDemoCoupons(db);
   await seedSupportContent(db, { now, log });
+  await seedDemoEvents(db, { now });
   await reindexSearch(db, { onlyEmpty: true });
 }
 

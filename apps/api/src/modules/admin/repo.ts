@@ -9,6 +9,11 @@ export type AuditAction =
   | 'COUPON_CREATE'
   | 'COUPON_CODES'
   | 'GIFT_SEND'
+  // events (modules/events)
+  | 'EVENT_CREATE'
+  | 'EVENT_UPDATE'
+  | 'EVENT_THEME_CREATE'
+  | 'ROULETTE_TICKET_GRANT'
   // console admins (accounts.ts)
   | 'ADMIN_CREATE'
   | 'ADMIN_DISABLE'

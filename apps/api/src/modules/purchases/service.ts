@@ -10,6 +10,7 @@ import {
 import { type MemberContext, withTransaction } from '../../context.js';
 import { accessToEpisodes, episodeAccess, grant } from '../access/service.js';
 import * as catalog from '../catalog/service.js';
+import * as events from '../events/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
 
@@ -141,7 +142,7 @@ export function purchaseEpisode(
       kind: input.kind,
       seriesId: series.id,
       episodeIds: [episode.id],
-      price: priceOf(input.kind, episode, series.discountPercent),
+      price: priceOf(input.kind, episode, await events.episodeDiscount(tx, series.discountPercent)),
       key: input.idempotencyKey,
     });
     return { result, made: true };
@@ -166,11 +167,13 @@ async function remaining(ctx: MemberContext, seriesId: number, kind: EpisodePurc
   const { series, episodes } = await catalog.seriesForSale(ctx, seriesId);
   const access = await accessToEpisodes(ctx, series, episodes);
   const open = episodes.filter((e) => refusal(kind, e, access.get(e.id)) === null);
+  const discountPercent = await events.episodeDiscount(ctx, series.discountPercent);
   return {
     series,
     episodes: open,
+    discountPercent,
     listPrice: open.reduce((s, e) => s + priceOf(kind, e, 0), 0),
-    price: open.reduce((s, e) => s + priceOf(kind, e, series.discountPercent), 0),
+    price: open.reduce((s, e) => s + priceOf(kind, e, discountPercent), 0),
   };
 }
 
@@ -185,7 +188,7 @@ export async function quoteAll(
     kind,
     episodeIds: r.episodes.map((e) => e.id),
     listPrice: r.listPrice,
-    discountPercent: r.series.discountPercent,
+    discountPercent: r.discountPercent,
     price: r.price,
   };
 }

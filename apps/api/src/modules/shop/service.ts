@@ -23,6 +23,7 @@ import {
 } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { webOriginFor } from '../../web-origins.js';
+import * as events from '../events/service.js';
 import * as users from '../users/service.js';
 import * as wallet from '../wallet/service.js';
 import { insertOrderApplyingCoupon } from './coupon.js';
@@ -288,6 +289,13 @@ export async function markPaid(ctx: ServiceContext, orderId: number): Promise<Pa
         orderId: order.id,
       });
     }
+    // Running addEarn events add their extra coins to the charge (decision 0241).
+    await events.creditChargeBonuses(tx, {
+      userId: order.userId,
+      brandId: order.brandId,
+      orderId: order.id,
+      coins: order.coins,
+    });
     const paid = await repo.updateOrder(tx.db, order.id, { status: 'PAID', paidAt: tx.now, purchaseCount });
     return { order: paid, refusal: null, settled: true };
   });

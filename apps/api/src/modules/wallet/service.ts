@@ -190,7 +190,16 @@ export async function reverseOrderCredit(
   const lots = await repo.lotsOfOrder(ctx.db, r.orderId);
   if (lots.length === 0 || lots.some((l) => l.remaining !== l.amount)) return false;
   const operators = await operatorAccounts(ctx.services, ctx.db);
-  const keyOf = (lot: (typeof lots)[number]) => `refund:${r.orderId}:${lot.ledger}`;
+  // One key per lot: the order's own lot of a ledger keeps `refund:{order}:{ledger}`; a later lot
+  // of the same ledger (an event's addEarn bonus on the charge, decision 0241) adds its id.
+  const firstOfLedger = new Map<CoinType, number>();
+  for (const lot of [...lots].sort((a, b) => a.id - b.id)) {
+    if (!firstOfLedger.has(lot.ledger)) firstOfLedger.set(lot.ledger, lot.id);
+  }
+  const keyOf = (lot: (typeof lots)[number]) =>
+    firstOfLedger.get(lot.ledger) === lot.id
+      ? `refund:${r.orderId}:${lot.ledger}`
+      : `refund:${r.orderId}:${lot.ledger}:${lot.id}`;
   await repo.post(ctx.db, {
     transfers: lots.map((lot) => ({
       key: keyOf(lot),
