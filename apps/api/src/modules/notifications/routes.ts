@@ -1,4 +1,5 @@
 import {
+  AppPushToken,
   MarkNotificationsRead,
   NotificationCount,
   NotificationListQuery,
@@ -75,5 +76,25 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     body: WebPushUnsubscribe,
     response: WebPushState,
     handler: (ctx, { body }) => notifications.unsubscribe(ctx, body.endpoint),
+  });
+
+  route({
+    method: 'POST',
+    url: '/notifications/app-push',
+    summary: 'Register this native app’s push token for the member (FCM on Android, APNs on iOS, by the platform)',
+    access: 'member',
+    body: AppPushToken,
+    response: WebPushState,
+    handler: (ctx, { body }) => notifications.registerAppToken(ctx, body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/notifications/app-push',
+    summary: 'Forget this native app’s push token (the app’s logout)',
+    access: 'member',
+    body: AppPushToken,
+    response: WebPushState,
+    handler: (ctx, { body }) => notifications.deleteAppToken(ctx, body),
   });
 };
