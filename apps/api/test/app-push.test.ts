@@ -1,11 +1,15 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createHttp2Server, type IncomingHttpHeaders as Http2Headers } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PushPayload } from '@balcony/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { appPushTokens, notifications, users } from '../src/db/schema.js';
 import { type AppPushSender, createApnsSender, createFcmSender } from '../src/modules/notifications/app-push-sender.js';
 import type { PushOutcome, PushSender } from '../src/modules/notifications/push-sender.js';
@@ -308,6 +312,40 @@ describe('the APNs sender', () => {
     } finally {
       sender.close();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('the app push settings', () => {
+  it('are off unless given, read the service account inline or from a file, and refuse half of them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'balcony-app-push-'));
+    const account = { client_email: 'push@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n' };
+    const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }).appPush;
+    try {
+      expect(load({})).toEqual({});
+      const inline = load({ FCM_PROJECT_ID: 'p', FCM_SERVICE_ACCOUNT: JSON.stringify(account) });
+      expect(inline.fcm).toEqual({
+        projectId: 'p',
+        clientEmail: account.client_email,
+        privateKey: account.private_key,
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        apiUrl: 'https://fcm.googleapis.com',
+      });
+      const file = join(dataDir, 'service-account.json');
+      await writeFile(file, JSON.stringify(account));
+      expect(load({ FCM_PROJECT_ID: 'p', FCM_SERVICE_ACCOUNT: file }).fcm).toEqual(inline.fcm);
+      expect(() => load({ FCM_PROJECT_ID: 'p' })).toThrow(ConfigError);
+      const apns = { APNS_KEY: account.private_key, APNS_KEY_ID: 'K', APNS_TEAM_ID: 'T', APNS_TOPIC: 'com.b' };
+      expect(load(apns).apns).toMatchObject({
+        keyId: 'K',
+        teamId: 'T',
+        topic: 'com.b',
+        url: 'https://api.push.apple.com',
+      });
+      expect(() => load({ ...apns, APNS_TOPIC: '' })).toThrow(ConfigError);
+      expect(() => load({ ...apns, APNS_URL: 'http://apns.example.com' })).toThrow();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

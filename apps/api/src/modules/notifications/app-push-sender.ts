@@ -182,6 +182,8 @@ export function createApnsSender(settings: ApnsSettings, log: Log): AppPushSende
         resolve({ status, ...(reason && { reason }) });
       });
       request.on('error', reject);
+      // A stream closed before its end (the timeout, a lost connection) is a failure; after it, a no-op.
+      request.on('close', () => reject(new Error('APNs stream closed without an answer')));
       request.end(body);
     });
   }
