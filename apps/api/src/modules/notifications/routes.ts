@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesOf } from '../../http/route.js';
 import * as notifications from './service.js';
 
-/** A member's notifications and their browsers' Web Push subscriptions (issue 13 item 6; decisions 0205–0212). */
+/** A member's notifications, their browsers' Web Push subscriptions and their apps' push tokens (decisions 0205–0212, 0285). */
 export const notificationRoutes: FastifyPluginAsyncZod<{
   vapidPublicKey: string;
   pushServiceHosts: readonly string[];
