@@ -60,6 +60,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { createMediaService } from './modules/media/service.js';
 import { createPageUrlSigner } from './modules/media/signing.js';
 import { openMediaStores } from './modules/media/store.js';
+import { type AppPushSenders, createApnsSender, createFcmSender } from './modules/notifications/app-push-sender.js';
 import { createWebPushSender } from './modules/notifications/push-sender.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import * as notifications from './modules/notifications/service.js';
@@ -337,12 +338,20 @@ export async function buildApp({
 
   if (config.jobsIntervalSeconds > 0) {
     const pushSender = createWebPushSender(config.webPush, app.log);
+    const apns = config.appPush.apns && createApnsSender(config.appPush.apns, app.log);
+    const appSenders: AppPushSenders = {
+      ...(config.appPush.fcm && { FCM: createFcmSender(config.appPush.fcm, app.log) }),
+      ...(apns && { APNS: apns }),
+    };
     const jobs = [
       { name: 'expire-coins', run: (now: Date) => expireDue(database.db, now) },
       { name: 'expire-gifts', run: (now: Date) => expireGifts(database.db, now) },
       // Notifications (decisions 0208, 0209): find what happened, push what is due, forget after 30 days.
       { name: 'notification-triggers', run: (now: Date) => notifications.scanTriggers(database.db, now) },
-      { name: 'send-pushes', run: (now: Date) => notifications.sendDuePushes(database.db, pushSender, now) },
+      {
+        name: 'send-pushes',
+        run: (now: Date) => notifications.sendDuePushes(database.db, pushSender, now, appSenders),
+      },
       { name: 'delete-old-notifications', run: (now: Date) => notifications.deleteExpired(database.db, now) },
     ];
     let stopJobs: (() => Promise<void>) | undefined;
@@ -357,6 +366,7 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await stopJobs?.();
+      apns?.close();
     });
   }
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { MaintenanceSettings } from './modules/maintenance/service.js';
 import type { S3Settings } from './modules/media/s3-store.js';
+import type { ApnsSettings, FcmSettings } from './modules/notifications/app-push-sender.js';
 import { derivedVapidKeys, localVapidKeys, type VapidSettings } from './modules/notifications/push-sender.js';
 import type { StripeSettings } from './modules/shop/stripe.js';
 import type { TrackingSettings } from './modules/tracking/facebook.js';
@@ -94,6 +95,18 @@ const Env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/)
     .optional(),
+  // The native apps' pushes (decision 0286): FCM for Android, APNs for iOS; absent, no app push.
+  FCM_PROJECT_ID: Credential,
+  // The service account's JSON, or the path of its file.
+  FCM_SERVICE_ACCOUNT: Credential,
+  FCM_TOKEN_URL: ProviderUrl.default('https://oauth2.googleapis.com/token'),
+  FCM_API_URL: ProviderUrl.default('https://fcm.googleapis.com'),
+  // The .p8 key (PEM, or the path of its file), its id, the team and the iOS app's bundle id.
+  APNS_KEY: Credential,
+  APNS_KEY_ID: Credential,
+  APNS_TEAM_ID: Credential,
+  APNS_TOPIC: Credential,
+  APNS_URL: ProviderUrl.default('https://api.push.apple.com'),
   // The account transfer's signing key (decision 0250); derived from AUTH_SECRET when absent.
   TRANSFER_SIGNING_SECRET: z.string().min(32).optional(),
   // Maintenance switched on by the environment (decision 0252): brand ids, or * for every brand.
@@ -231,6 +244,8 @@ export interface AppConfig {
   pushServiceHosts: readonly string[];
   /** The VAPID identity of Web Push (decision 0209). */
   webPush: VapidSettings;
+  /** The native apps' push services configured (decision 0286); none, no app push. */
+  appPush: { fcm?: FcmSettings; apns?: ApnsSettings };
   /** Secret of the transfer files' Ed25519 key (decision 0250); AUTH_SECRET's when absent. */
   transferSigningSecret?: Uint8Array;
   /** Maintenance switched on by the environment, and how long replicas keep the switches read (decision 0252). */
@@ -316,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     social: socialConfig(e),
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     webPush: vapidSettings(e, dataDir),
+    appPush: appPushSettings(e),
     ...(e.TRANSFER_SIGNING_SECRET && { transferSigningSecret: new TextEncoder().encode(e.TRANSFER_SIGNING_SECRET) }),
     maintenance: {
       brands: e.MAINTENANCE_BRANDS,
@@ -337,6 +353,45 @@ function trackingSettings(e: z.infer<typeof Env>): TrackingSettings {
         : undefined,
     perMinute: e.RATE_LIMIT_TRACKING,
   };
+}
+
+/** A value given inline, or the path of a file holding it (a key or a service account's JSON). */
+function inlineOrFile(value: string, inline: (v: string) => boolean): string {
+  return inline(value) ? value : readFileSync(value, 'utf8');
+}
+
+function appPushSettings(e: z.infer<typeof Env>): AppConfig['appPush'] {
+  const settings: AppConfig['appPush'] = {};
+  if (Boolean(e.FCM_PROJECT_ID) !== Boolean(e.FCM_SERVICE_ACCOUNT)) {
+    throw new ConfigError('FCM_PROJECT_ID and FCM_SERVICE_ACCOUNT go together');
+  }
+  if (e.FCM_PROJECT_ID && e.FCM_SERVICE_ACCOUNT) {
+    const account = z
+      .object({ client_email: z.string().min(1), private_key: z.string().includes('PRIVATE KEY') })
+      .safeParse(JSON.parse(inlineOrFile(e.FCM_SERVICE_ACCOUNT, (v) => v.startsWith('{'))));
+    if (!account.success) throw new ConfigError('FCM_SERVICE_ACCOUNT needs client_email and private_key');
+    settings.fcm = {
+      projectId: e.FCM_PROJECT_ID,
+      clientEmail: account.data.client_email,
+      privateKey: account.data.private_key,
+      tokenUrl: e.FCM_TOKEN_URL,
+      apiUrl: e.FCM_API_URL.replace(/\/$/, ''),
+    };
+  }
+  const apns = [e.APNS_KEY, e.APNS_KEY_ID, e.APNS_TEAM_ID, e.APNS_TOPIC];
+  if (apns.some(Boolean) && !apns.every(Boolean)) {
+    throw new ConfigError('APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID and APNS_TOPIC go together');
+  }
+  if (e.APNS_KEY && e.APNS_KEY_ID && e.APNS_TEAM_ID && e.APNS_TOPIC) {
+    settings.apns = {
+      key: inlineOrFile(e.APNS_KEY, (v) => v.includes('PRIVATE KEY')),
+      keyId: e.APNS_KEY_ID,
+      teamId: e.APNS_TEAM_ID,
+      topic: e.APNS_TOPIC,
+      url: e.APNS_URL,
+    };
+  }
+  return settings;
 }
 
 /** VAPID keys from the environment, else the data folder's; the contact defaults to MAIL_FROM's address. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appPushTokens,
   attendanceStamps,
   emoticonEntries,
   eventPrizes,
@@ -57,7 +58,8 @@ interface Answer {
   body: string;
 }
 
-type Send = (actor: Actor, method: Method, url: string, body?: object) => Promise<Answer>;
+/** `platform` is the app a probe calls from (a native app's route); the web otherwise. */
+type Send = (actor: Actor, method: Method, url: string, body?: object, platform?: string) => Promise<Answer>;
 type Probe = (send: Send) => Promise<void>;
 
 interface Leak {
@@ -149,8 +151,19 @@ const holds = (text: string, value: string | RegExp) =>
   typeof value === 'string' ? value !== '' && text.includes(value) : value.test(text);
 
 /** A request under /api/v1, as an actor; answers to anyone but A are searched for A's secrets. */
-async function call(actor: Actor, method: Method, url: string, body?: object, brand?: string): Promise<Answer> {
-  const headers = { ...headersOf(actor), ...(brand && { 'x-balcony-id': brand }) };
+async function call(
+  actor: Actor,
+  method: Method,
+  url: string,
+  body?: object,
+  brand?: string,
+  platform?: string,
+): Promise<Answer> {
+  const headers = {
+    ...headersOf(actor),
+    ...(brand && { 'x-balcony-id': brand }),
+    ...(platform && { 'x-platform': platform }),
+  };
   const res = await t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -182,13 +195,13 @@ function routePattern(operation: Operation): RegExp {
 }
 
 /** A probe's request: it must be its own operation; bearer routes must refuse visitors and foreign bearers. */
-const send: Send = async (actor, method, url, body) => {
+const send: Send = async (actor, method, url, body, platform) => {
   if (!current) throw new Error('send outside a probe');
   const { operation } = current;
   expect(`${method} /api/v1${url}`, 'a probe calls only its own operation').toMatch(routePattern(operation));
   current.actors.add(actor);
   requests++;
-  const answer = await call(actor, method, url, body);
+  const answer = await call(actor, method, url, body, undefined, platform);
   if (ROUTE_TABLE[operation].guard === 'bearer') {
     if (actor === 'V') expect(answer.code, `${operation} as a visitor`).toBe('NOT_LOGIN_USER');
     // A reader's bearer of another brand is forged for a reader route, and no session at all for an admin route.
@@ -1357,6 +1370,26 @@ const PROBES: Record<Operation, Probe> = {
     expect(
       kept.map((r) => r.userId),
       "A's subscription was removed",
+    ).toEqual([A.id]);
+  },
+  'POST /api/v1/notifications/app-push': async (s) => {
+    for (const actor of ['B', 'C'] as const) {
+      ok(await s(actor, 'POST', '/notifications/app-push', { token: `token-of-${actor}` }, 'AND_PLAY'));
+    }
+    await s('Cx', 'POST', '/notifications/app-push', { token: 'token-of-Cx' }, 'AND_PLAY');
+    await s('V', 'POST', '/notifications/app-push', { token: 'token-of-V' }, 'AND_PLAY');
+  },
+  'DELETE /api/v1/notifications/app-push': async (s) => {
+    const token = 'app-token-of-A';
+    ok(await call('A', 'POST', '/notifications/app-push', { token }, undefined, 'IOS_APP'));
+    for (const actor of ['B', 'C'] as const)
+      ok(await s(actor, 'DELETE', '/notifications/app-push', { token }, 'IOS_APP'));
+    await s('Cx', 'DELETE', '/notifications/app-push', { token }, 'IOS_APP');
+    await s('V', 'DELETE', '/notifications/app-push', { token }, 'IOS_APP');
+    const kept = await t.database.db.select().from(appPushTokens).where(eq(appPushTokens.token, token));
+    expect(
+      kept.map((r) => r.userId),
+      "A's app token was removed",
     ).toEqual([A.id]);
   },
 };

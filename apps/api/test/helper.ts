@@ -69,6 +69,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // The tests' browsers subscribe at push.example.com.
     pushServiceHosts: ['push.example.com'],
     webPush: { publicKey: 'test-public-key', privateKey: 'test-private-key', subject: 'mailto:test@balcony.localhost' },
+    appPush: {},
     // No conversion endpoint unless a test runs a stand-in (test/tracking.test.ts).
     tracking: { facebook: undefined, perMinute: 10_000 },
     ...overrides,

@@ -443,6 +443,12 @@ export const ROUTE_TABLE = {
     guard: 'bearer',
     names: "an endpoint in the body: another member's browser subscription",
   },
+  'POST /api/v1/notifications/app-push': SELF,
+  'DELETE /api/v1/notifications/app-push': {
+    class: 'MEMBER_RESOURCE',
+    guard: 'bearer',
+    names: "a token in the body: another member's app",
+  },
 
   // content and home (issue 15 items 3 and 4): the catalog, never a member's data
   'POST /api/v1/admin/images': { class: 'ADMIN', guard: 'bearer', names: 'nothing of a member: an image' },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberContext } from '../src/context.js';
-import { notifications, pushSubscriptions, users, withdrawnEmails } from '../src/db/schema.js';
+import { appPushTokens, notifications, pushSubscriptions, users, withdrawnEmails } from '../src/db/schema.js';
 import { withdraw } from '../src/modules/account/service.js';
 import { createTokenSigner } from '../src/modules/auth/tokens.js';
 import { createTestApp, type TestApp } from './helper.js';
@@ -40,6 +40,7 @@ describe('withdrawal', () => {
     await t.database.db.update(users).set({ name: 'Real Name', birthedAt: '1990-01-01' }).where(eq(users.id, m.userId));
     const browser = { endpoint: 'https://push.example.com/withdrawing', keys: { p256dh: 'p', auth: 'a' } };
     expect((await call('POST', '/notifications/push', browser, { token: m.token })).statusCode).toBe(200);
+    await t.database.db.insert(appPushTokens).values({ userId: m.userId, service: 'FCM', token: 'withdrawing-app' });
     await t.database.db.insert(notifications).values({
       brandId: 'delitoonb-fr',
       userId: m.userId,
@@ -72,6 +73,7 @@ describe('withdrawal', () => {
       [],
     );
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, m.userId))).toEqual([]);
+    expect(await t.database.db.select().from(appPushTokens).where(eq(appPushTokens.userId, m.userId))).toEqual([]);
     // Only a keyed hash of the address is kept.
     const kept = await t.database.db.select().from(withdrawnEmails);
     expect(JSON.stringify(kept)).not.toContain(m.email);

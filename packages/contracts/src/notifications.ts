@@ -133,6 +133,19 @@ export type WebPushUnsubscribe = z.infer<typeof WebPushUnsubscribe>;
 export const WebPushState = z.object({ subscribed: z.boolean() });
 export type WebPushState = z.infer<typeof WebPushState>;
 
+/**
+ * POST and DELETE /notifications/app-push: a native app's push token (an FCM registration token
+ * on Android, an APNs device token on iOS); the service follows from the app's platform.
+ */
+export const AppPushToken = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(4096)
+    .regex(/^[A-Za-z0-9_:.-]+$/, { message: 'INVALID_PARAMETER' }),
+});
+export type AppPushToken = z.infer<typeof AppPushToken>;
+
 /** GET /notifications/push/key: the VAPID public key browsers subscribe with (base64url). */
 export const WebPushKey = z.object({ publicKey: z.string() });
 export type WebPushKey = z.infer<typeof WebPushKey>;

@@ -1569,3 +1569,26 @@ export const emoticonEntries = pgTable(
   },
   (t) => [uniqueIndex('emoticon_entries_member_uq').on(t.eventId, t.userId)],
 );
+
+// ——— notifications: the native apps' push tokens (decisions 0285–0287) ———
+
+/**
+ * A native app's push token for a member (FCM for the Android apps, APNs for the iOS app), as the
+ * app registered it; deleted with the account, on the app's logout, or when the service no longer knows it.
+ */
+export const appPushTokens = pgTable(
+  'app_push_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text('service').$type<'FCM' | 'APNS'>().notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('app_push_tokens_service_token_uq').on(t.service, t.token),
+    index('app_push_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -6,7 +6,7 @@ import { HOUR_MS, type PushPayload } from '@balcony/contracts';
 import webpush from 'web-push';
 
 // How a push reaches a device (decision 0209). The job asks a `PushSender`; Web Push (browsers,
-// VAPID) is the one built here, and an app's push service (FCM, APNs) would be another.
+// VAPID) is the one built here; the apps' push services (FCM, APNs) are in app-push-sender.ts.
 
 /** A browser's subscription, as it registered it. */
 export interface PushTarget {

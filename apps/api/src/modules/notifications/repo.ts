@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notificationScans, notifications, pushSubscriptions } from '../../db/schema.js';
+import { appPushTokens, notificationScans, notifications, pushSubscriptions } from '../../db/schema.js';
 
 // Queries of `notifications`, `push_subscriptions` and `notification_scans`, which this module
 // alone writes. `db` may be an open transaction.
@@ -8,6 +8,7 @@ import { notificationScans, notifications, pushSubscriptions } from '../../db/sc
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'readAt' | 'pushState'>;
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type AppTokenRow = typeof appPushTokens.$inferSelect;
 
 /** Rows per INSERT: a new episode of a popular series may have many followers. */
 const INSERT_BATCH = 1000;
@@ -149,9 +150,10 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-/** Every notification and browser subscription of a member (withdrawal). */
+/** Every notification, browser subscription and app token of a member (withdrawal). */
 export async function deleteMemberData(db: Db, userId: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await db.delete(appPushTokens).where(eq(appPushTokens.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
 }
 
@@ -165,6 +167,41 @@ export function subscriptionsOf(db: Db, userIds: readonly number[]): Promise<Sub
     .select()
     .from(pushSubscriptions)
     .where(inArray(pushSubscriptions.userId, [...userIds]));
+}
+
+// ——— the native apps' push tokens ———
+
+/** Keeps an app's token for the member; a token registered before belongs to them now. */
+export async function saveAppToken(
+  db: Db,
+  row: { userId: number; service: AppTokenRow['service']; token: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insert(appPushTokens)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [appPushTokens.service, appPushTokens.token],
+      set: { userId: row.userId, createdAt: row.createdAt },
+    });
+}
+
+/** Deletes the member's own token (another member's stays). */
+export async function deleteAppToken(db: Db, userId: number, service: AppTokenRow['service'], token: string) {
+  await db
+    .delete(appPushTokens)
+    .where(and(eq(appPushTokens.userId, userId), eq(appPushTokens.service, service), eq(appPushTokens.token, token)));
+}
+
+export async function deleteAppTokenById(db: Db, id: number): Promise<void> {
+  await db.delete(appPushTokens).where(eq(appPushTokens.id, id));
+}
+
+export function appTokensOf(db: Db, userIds: readonly number[]): Promise<AppTokenRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(appPushTokens)
+    .where(inArray(appPushTokens.userId, [...userIds]));
 }
 
 // ——— scans ———

@@ -1,4 +1,5 @@
 import {
+  AppPushToken,
   MarkNotificationsRead,
   NotificationCount,
   NotificationListQuery,
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesOf } from '../../http/route.js';
 import * as notifications from './service.js';
 
-/** A member's notifications and their browsers' Web Push subscriptions (issue 13 item 6; decisions 0205–0212). */
+/** A member's notifications, their browsers' Web Push subscriptions and their apps' push tokens (decisions 0205–0212, 0285). */
 export const notificationRoutes: FastifyPluginAsyncZod<{
   vapidPublicKey: string;
   pushServiceHosts: readonly string[];
@@ -75,5 +76,25 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     body: WebPushUnsubscribe,
     response: WebPushState,
     handler: (ctx, { body }) => notifications.unsubscribe(ctx, body.endpoint),
+  });
+
+  route({
+    method: 'POST',
+    url: '/notifications/app-push',
+    summary: 'Register this native app’s push token for the member (FCM on Android, APNs on iOS, by the platform)',
+    access: 'member',
+    body: AppPushToken,
+    response: WebPushState,
+    handler: (ctx, { body }) => notifications.registerAppToken(ctx, body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/notifications/app-push',
+    summary: 'Forget this native app’s push token (the app’s logout)',
+    access: 'member',
+    body: AppPushToken,
+    response: WebPushState,
+    handler: (ctx, { body }) => notifications.deleteAppToken(ctx, body),
   });
 };

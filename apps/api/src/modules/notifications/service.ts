@@ -1,5 +1,7 @@
 import {
   AppError,
+  type AppPushToken,
+  type ClientPlatform,
   COUPON_EXPIRY_NOTICE_MS,
   DAY_MS,
   getBrand,
@@ -26,6 +28,7 @@ import { discountsExpiringBetween } from '../coupons/service.js';
 import { ticketsBackBetween } from '../freetime/service.js';
 import { followersOfEpisodesPublished } from '../library/service.js';
 import * as users from '../users/service.js';
+import type { AppPushSenders, AppPushService } from './app-push-sender.js';
 import type { PushSender } from './push-sender.js';
 import { pushText } from './push-texts.js';
 import * as repo from './repo.js';
@@ -170,6 +173,30 @@ export async function unsubscribe(ctx: MemberContext, endpoint: string): Promise
   return { subscribed: false };
 }
 
+/** The push service of a native app's platform (decision 0285); the web has Web Push instead. */
+function appPushService(platform: ClientPlatform): AppPushService {
+  if (platform === 'AND_PLAY' || platform === 'AND_PLUS') return 'FCM';
+  if (platform === 'IOS_APP') return 'APNS';
+  throw new AppError('INVALID_PARAMETER', { field: 'platform', reason: 'native app' });
+}
+
+/** POST /notifications/app-push: this app (its platform says FCM or APNs) now receives the member's pushes. */
+export async function registerAppToken(ctx: MemberContext, input: AppPushToken): Promise<WebPushState> {
+  await repo.saveAppToken(ctx.db, {
+    userId: ctx.user.id,
+    service: appPushService(ctx.platform),
+    token: input.token,
+    createdAt: ctx.now,
+  });
+  return { subscribed: true };
+}
+
+/** DELETE /notifications/app-push: this app no longer does (its logout); another member's token stays. */
+export async function deleteAppToken(ctx: MemberContext, input: AppPushToken): Promise<WebPushState> {
+  await repo.deleteAppToken(ctx.db, ctx.user.id, appPushService(ctx.platform), input.token);
+  return { subscribed: false };
+}
+
 // ——— jobs ———
 
 /** How far back a scan looks the first time, or after the jobs were stopped (decision 0208). */
@@ -259,6 +286,7 @@ async function pushOne(
   row: repo.NotificationRow,
   member: Awaited<ReturnType<typeof users.pushSettingsOf>>[number] | undefined,
   subscriptions: readonly repo.SubscriptionRow[],
+  apps: { senders: AppPushSenders; tokens: readonly repo.AppTokenRow[] },
 ): Promise<Settlement> {
   const brand = getBrand(row.brandId);
   if (!brand || member?.status !== 'ACTIVE') return { state: 'SKIPPED' };
@@ -266,7 +294,9 @@ async function pushOne(
   const at = pushTime(member, PUSH_KIND_OF[row.kind], now, brand.timeZone);
   if (at === null) return { state: 'SKIPPED' };
   if (at > now) return { state: 'PENDING', pushAt: at };
-  if (subscriptions.length === 0) return { state: 'SKIPPED' };
+  // An app's token counts when its service has a sender and the app's switch (isAppPush) is on.
+  const tokens = member.isAppPush ? apps.tokens.filter((t) => apps.senders[t.service]) : [];
+  if (subscriptions.length === 0 && tokens.length === 0) return { state: 'SKIPPED' };
   const payload = {
     title: brand.product,
     body: pushText(brand.locale, row.kind, row),
@@ -281,6 +311,14 @@ async function pushOne(
       payload,
     );
     if (outcome === 'GONE') await repo.deleteSubscriptionById(db, subscription.id);
+    sent ||= outcome === 'SENT';
+    failed ||= outcome === 'FAILED';
+  }
+  for (const token of tokens) {
+    const appSender = apps.senders[token.service];
+    if (!appSender) continue;
+    const outcome = await appSender.send(token.token, payload);
+    if (outcome === 'GONE') await repo.deleteAppTokenById(db, token.id);
     sent ||= outcome === 'SENT';
     failed ||= outcome === 'FAILED';
   }
@@ -299,22 +337,35 @@ export function pushBacklog(db: Db, now: Date): Promise<number> {
  * The push job: claims the pushes due (each by one replica; decision 0209), and for each sends
  * it to the member's browsers when they agree to its kind, defers it to the end of the night in
  * the brand's zone when it is night and they have not agreed to night pushes, or skips it (the
- * notification stays in their list). A subscription the push service no longer knows is deleted.
+ * notification stays in their list). Their native apps get it too when an app sender is
+ * configured for their service (decision 0286). A subscription or app token the push service no
+ * longer knows is deleted.
  * Answers how many were settled.
  */
-export async function sendDuePushes(db: Db, sender: PushSender, now: Date): Promise<number> {
+export async function sendDuePushes(
+  db: Db,
+  sender: PushSender,
+  now: Date,
+  appSenders: AppPushSenders = {},
+): Promise<number> {
   let settled = 0;
   for (;;) {
     const claimed = await repo.claimDuePushes(db, now, PUSH_LEASE_MS, PUSH_BATCH);
     const memberIds = [...new Set(claimed.map((r) => r.userId))];
-    const [members, subscriptions] = await Promise.all([
+    const [members, subscriptions, appTokens] = await Promise.all([
       users.pushSettingsOf(db, memberIds),
       repo.subscriptionsOf(db, memberIds),
+      repo.appTokensOf(db, memberIds),
     ]);
     for (const row of claimed) {
       const member = members.find((m) => m.id === row.userId);
       const theirs = subscriptions.filter((s) => s.userId === row.userId);
-      await repo.settlePush(db, row.id, await pushOne(db, sender, now, row, member, theirs));
+      const tokens = appTokens.filter((t) => t.userId === row.userId);
+      await repo.settlePush(
+        db,
+        row.id,
+        await pushOne(db, sender, now, row, member, theirs, { senders: appSenders, tokens }),
+      );
     }
     settled += claimed.length;
     if (claimed.length < PUSH_BATCH) return settled;

@@ -108,6 +108,7 @@ export function pushSettingsOf(db: Db, userIds: readonly number[]) {
       isAgreePushContents: users.isAgreePushContents,
       isAgreePushFreetime: users.isAgreePushFreetime,
       isAgreePushNight: users.isAgreePushNight,
+      isAppPush: users.isAppPush,
     })
     .from(users)
     .where(inArray(users.id, [...userIds]));
