@@ -115,6 +115,14 @@ const ep = (n: number) => {
   return e;
 };
 const yearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-03-15`;
+const addressOfA = {
+  name: 'Alice Martin',
+  address1: '12 rue de Rivoli',
+  city: 'Paris',
+  zipCode: '75001',
+  country: 'FR',
+  phone: { callingCode: '33', number: '612345678' },
+};
 
 function headersOf(actor: Actor): Record<string, string> {
   const bearer = (m: Member) => ({ authorization: `Bearer ${m.access}` });
@@ -754,6 +762,31 @@ const PROBES: Record<Operation, Probe> = {
     }
     await s('Cx', 'PUT', '/app/push', { isAgreePushNight: true });
     await s('V', 'PUT', '/app/push', { isAgreePushNight: true });
+  },
+  // A's address stays A's: another member reads, replaces and deletes only their own.
+  'GET /api/v1/user/address': async (s) => {
+    ok(await call('A', 'PUT', '/user/address', addressOfA));
+    for (const actor of ['B', 'C'] as const)
+      expect(ok(await s(actor, 'GET', '/user/address'))).toEqual({ address: null });
+    await s('Cx', 'GET', '/user/address');
+    await s('V', 'GET', '/user/address');
+    expect(ok(await call('A', 'GET', '/user/address')).address).toMatchObject({ name: addressOfA.name });
+  },
+  'PUT /api/v1/user/address': async (s) => {
+    ok(await call('A', 'PUT', '/user/address', addressOfA));
+    const other = { ...addressOfA, name: 'Someone Else' };
+    for (const actor of ['B', 'C'] as const)
+      expect(ok(await s(actor, 'PUT', '/user/address', other)).address).toMatchObject({ name: 'Someone Else' });
+    await s('Cx', 'PUT', '/user/address', other);
+    await s('V', 'PUT', '/user/address', other);
+    expect(ok(await call('A', 'GET', '/user/address')).address).toMatchObject({ name: addressOfA.name });
+  },
+  'DELETE /api/v1/user/address': async (s) => {
+    ok(await call('A', 'PUT', '/user/address', addressOfA));
+    for (const actor of ['B', 'C'] as const) expect(ok(await s(actor, 'DELETE', '/user/address'))).toBeNull();
+    await s('Cx', 'DELETE', '/user/address');
+    await s('V', 'DELETE', '/user/address');
+    expect(ok(await call('A', 'GET', '/user/address')).address).toMatchObject({ name: addressOfA.name });
   },
   'POST /api/v1/user/auth/adult/kr': async (s) => {
     // A genuine result of A's own attempt, used by anyone else: refused, and A's attempt stays usable.

@@ -132,6 +132,10 @@ export const ROUTE_TABLE = {
   'PUT /api/v1/user/adult/toggle/:value': SELF,
   'PUT /api/v1/user/BL/toggle/:value': SELF,
   'PUT /api/v1/app/push': SELF,
+  // the member's delivery address (decision 0280)
+  'GET /api/v1/user/address': SELF,
+  'PUT /api/v1/user/address': SELF,
+  'DELETE /api/v1/user/address': SELF,
   'POST /api/v1/user/auth/adult/kr': {
     class: 'MEMBER_RESOURCE',
     guard: 'bearer',

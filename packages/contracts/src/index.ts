@@ -1,4 +1,6 @@
 export * from './account.js';
+export * from './address.js';
+export * from './address-values.js';
 export * from './admin.js';
 export * from './admin-business.js';
 export * from './admin-content.js';

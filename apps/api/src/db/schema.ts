@@ -1592,3 +1592,22 @@ export const appPushTokens = pgTable(
     index('app_push_tokens_user_idx').on(t.userId),
   ],
 );
+
+// ——— address (modules/users; decision 0280): the member's delivery address of spec §3 ———
+
+/** A member's one delivery address (event goods, invoices); deleted with the account's withdrawal. */
+export const userAddresses = pgTable('user_addresses', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  address1: text('address1').notNull(),
+  address2: text('address2'),
+  city: text('city').notNull(),
+  zipCode: text('zip_code').notNull(),
+  country: text('country').notNull(),
+  phoneCallingCode: text('phone_calling_code').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

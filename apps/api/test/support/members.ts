@@ -23,7 +23,7 @@ function mailText(raw: string): string {
  */
 export function memberHelpers(app: () => TestApp) {
   function call(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
     opts: { token?: string; brand?: string; headers?: Record<string, string> } = {},

@@ -6,6 +6,8 @@ import {
   ToggleParams,
   UpdateUserRequest,
   User,
+  UserAddressRequest,
+  UserAddressResponse,
   UserAuthResponse,
   WithdrawalRequest,
 } from '@balcony/contracts';
@@ -68,6 +70,37 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     body: PushSettingsRequest,
     response: User,
     handler: (ctx, { body }) => account.updatePushSettings(ctx, body),
+  });
+
+  route({
+    method: 'GET',
+    url: '/user/address',
+    summary: "The member's delivery address (spec §3 address form), or null",
+    access: 'member',
+    response: UserAddressResponse,
+    handler: (ctx) => account.address(ctx),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/user/address',
+    summary: "Keeps the member's one delivery address (a European country), replacing the one kept",
+    access: 'member',
+    body: UserAddressRequest,
+    response: UserAddressResponse,
+    handler: (ctx, { body }) => account.saveAddress(ctx, body),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/user/address',
+    summary: "Deletes the member's delivery address",
+    access: 'member',
+    response: NoData,
+    handler: async (ctx) => {
+      await account.deleteAddress(ctx);
+      return null;
+    },
   });
 
   // Checks of a secret (identity signature, password): limited per address and per member.

@@ -10,6 +10,8 @@ import {
   type PushSettingsRequest,
   type UpdateUserRequest,
   type User,
+  type UserAddressInput,
+  type UserAddressResponse,
   type UserAuthResponse,
   validateBirthday,
   validateNickname,
@@ -118,6 +120,23 @@ export async function updatePushSettings(ctx: MemberContext, input: PushSettings
   return users.toUser(await users.update(ctx, user.id, changes));
 }
 
+// ——— delivery address (spec §3 address form; decision 0280) ———
+
+/** GET /user/address: the caller's own address; no other member's is reachable. */
+export async function address(ctx: MemberContext): Promise<UserAddressResponse> {
+  return { address: await users.addressOf(ctx, ctx.user.id) };
+}
+
+/** PUT /user/address: keeps the caller's one address, replacing the one kept before. */
+export async function saveAddress(ctx: MemberContext, input: UserAddressInput): Promise<UserAddressResponse> {
+  return { address: await users.saveAddress(ctx, ctx.user.id, input) };
+}
+
+/** DELETE /user/address: forgets the caller's address (nothing to do when none is kept). */
+export async function deleteAddress(ctx: MemberContext): Promise<void> {
+  await users.deleteAddress(ctx, ctx.user.id);
+}
+
 // ——— withdrawal ———
 
 /**
@@ -177,6 +196,7 @@ export async function withdraw(ctx: MemberContext, input: WithdrawalRequest): Pr
     await endAndForgetSessions(tx, user.id);
     await forgetCodes(tx, user.id);
     await notifications.forgetMember(tx, user.id);
+    await users.deleteAddress(tx, user.id);
     return null;
   });
   // Thrown after the transaction, so that a refused attempt stays recorded.

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, withdrawnEmails } from '../../db/schema.js';
+import { userAddresses, users, withdrawnEmails } from '../../db/schema.js';
 
-// Queries of the `users` and `withdrawn_emails` tables, which this module alone writes.
+// Queries of the `users`, `withdrawn_emails` and `user_addresses` tables, which this module alone writes.
 // `db` may be an open transaction.
 
 export type UserRow = typeof users.$inferSelect;
@@ -127,4 +127,29 @@ export async function searchMembers(db: Db, brandId: string, q: string, limit: n
     .where(and(eq(users.brandId, brandId), or(ilike(users.email, like), id === null ? undefined : eq(users.id, id))))
     .orderBy(asc(users.id))
     .limit(limit);
+}
+
+// ——— the member's delivery address (decision 0280) ———
+
+export type AddressRow = typeof userAddresses.$inferSelect;
+export type AddressValues = Omit<typeof userAddresses.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>;
+
+export async function findAddress(db: Db, userId: number): Promise<AddressRow | null> {
+  const [row] = await db.select().from(userAddresses).where(eq(userAddresses.userId, userId));
+  return row ?? null;
+}
+
+/** Keeps `values` as the member's one address, replacing the one kept before. */
+export async function saveAddress(db: Db, userId: number, values: AddressValues, now: Date): Promise<AddressRow> {
+  const [row] = await db
+    .insert(userAddresses)
+    .values({ ...values, userId, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: userAddresses.userId, set: { ...values, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error(`address of user ${userId} not saved`);
+  return row;
+}
+
+export async function deleteAddress(db: Db, userId: number): Promise<void> {
+  await db.delete(userAddresses).where(eq(userAddresses.userId, userId));
 }

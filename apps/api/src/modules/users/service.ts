@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { RESIGNUP_BLOCK_MS, type User, type VisibilityUser } from '@balcony/contracts';
+import {
+  RESIGNUP_BLOCK_MS,
+  type User,
+  type UserAddress,
+  type UserAddressInput,
+  type VisibilityUser,
+} from '@balcony/contracts';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
@@ -111,3 +117,47 @@ export async function rememberWithdrawn(
 export async function forgetExpiredWithdrawals(ctx: ServiceContext): Promise<void> {
   await repo.purgeWithdrawnEmails(ctx.db, blockStart(ctx));
 }
+
+// ——— the member's delivery address (spec §3 address form; decision 0280) ———
+
+function toAddress(row: repo.AddressRow): UserAddress {
+  return {
+    name: row.name,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    zipCode: row.zipCode,
+    country: row.country,
+    phone: { callingCode: row.phoneCallingCode, number: row.phoneNumber },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The member's address, or null when none is kept. */
+export async function addressOf(ctx: ServiceContext, userId: number): Promise<UserAddress | null> {
+  const row = await repo.findAddress(ctx.db, userId);
+  return row ? toAddress(row) : null;
+}
+
+/** Keeps `input` as the member's one address; an empty second line is kept as none. */
+export async function saveAddress(ctx: ServiceContext, userId: number, input: UserAddressInput): Promise<UserAddress> {
+  const row = await repo.saveAddress(
+    ctx.db,
+    userId,
+    {
+      name: input.name,
+      address1: input.address1,
+      address2: input.address2 ? input.address2 : null,
+      city: input.city,
+      zipCode: input.zipCode.toUpperCase(),
+      country: input.country,
+      phoneCallingCode: input.phone.callingCode,
+      phoneNumber: input.phone.number,
+    },
+    ctx.now,
+  );
+  return toAddress(row);
+}
+
+/** Deletes the member's address (their own wish, or their withdrawal). */
+export const deleteAddress = (ctx: ServiceContext, userId: number) => repo.deleteAddress(ctx.db, userId);

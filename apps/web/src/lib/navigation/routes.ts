@@ -88,6 +88,7 @@ export const routes = {
   changePassword: '/user/changePassword',
   resetPassword: '/mail/resetPassword',
   pushSettings: '/setting/push',
+  address: '/setting/address',
   profile: '/my/profile',
   withdrawal: '/my/withdrawal',
   // Login, sign-up and My page (spec §2); sign-up takes the return path in `callback` like login.

@@ -36,6 +36,7 @@ export default async function SettingsPage() {
   const brand = await getRequestBrand();
   const t = await getT('Settings');
   const tProfile = await getT('Profile');
+  const tAddress = await getT('Address');
   const terms = await loadPageData(fetchPolicy(brand, 'TERMS', undefined), []);
   const company = terms.ok ? terms.data.company : null;
   const provider = providerName(user.snsProvider);
@@ -56,6 +57,11 @@ export default async function SettingsPage() {
           <ul className={styles.links}>
             <li>
               <Link href={routes.profile}>{tProfile('title')}</Link>
+            </li>
+            <li>
+              <Link href={routes.address} data-testid="settings-address">
+                {tAddress('settingsLink')}
+              </Link>
             </li>
             {user.snsProvider === null && (
               <li>
