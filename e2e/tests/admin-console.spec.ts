@@ -230,7 +230,11 @@ test('a contact request answered in the console is seen answered by its reader',
   const answer = 'We found your payment: the coins are in your account now.';
   await request.getByLabel('Answer', { exact: true }).fill(answer);
   await request.getByRole('button', { name: 'Send answer' }).click();
-  await expect(request.getByRole('status')).toBeVisible();
+  // It leaves the waiting list: the inbox confirms and shows it open among the answered requests.
+  await expect(page.getByRole('status')).toHaveText(/The answer was sent/);
+  await expect(page).toHaveURL(/status=COMPLETED/);
+  await expect(request).toHaveAttribute('open', '');
+  await expect(request).toContainText(answer);
 
   const context = await browser.newContext({ baseURL: READER_FR });
   const readerPage = await context.newPage();

@@ -9,12 +9,16 @@ import ui from '@/components/ui/ui.module.css';
 import { useAdminAction } from '@/components/ui/useAdminAction';
 import { callAdmin } from '@/lib/client-api';
 
-/** Answers a contact request (again, if it was answered): the member sees it on their /qna page. */
+/**
+ * Answers a contact request (again, if it was answered): the member sees it on their /qna page.
+ * The answered request leaves the waiting list, so the inbox then shows it open among the
+ * answered ones, with the confirmation above the list (InboxTab's `answered`).
+ */
 export function AnswerForm({ id, initial }: { id: number; initial: string }) {
   const t = useTranslations('Support');
   const router = useRouter();
   const fieldId = useId();
-  const { busy, error, done: sent, run, setError } = useAdminAction();
+  const { busy, error, run, setError } = useAdminAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +29,7 @@ export function AnswerForm({ id, initial }: { id: number; initial: string }) {
     }
     await run(async () => {
       await callAdmin(`qna/${id}/answer`, AdminContactRequest, { method: 'POST', body: input.data });
-      router.refresh();
+      router.replace(`/support?tab=inbox&status=COMPLETED&answered=${id}`);
     });
   }
 
@@ -35,7 +39,7 @@ export function AnswerForm({ id, initial }: { id: number; initial: string }) {
         <span>{initial ? t('inbox.answerAgain') : t('inbox.answer')}</span>
         <textarea id={fieldId} name="answer" defaultValue={initial} maxLength={CONTACT_ANSWER_MAX} required rows={6} />
       </label>
-      <FormFooter error={error} label={t('inbox.send')} disabled={busy} success={sent ? t('inbox.sent') : null} />
+      <FormFooter error={error} label={t('inbox.send')} disabled={busy} />
     </form>
   );
 }

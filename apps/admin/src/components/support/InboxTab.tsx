@@ -21,6 +21,8 @@ export async function InboxTab({ search }: { search: SearchParams }) {
   const wanted = ContactStatus.safeParse(param(search, 'status') ?? 'WAIT');
   const status = wanted.success ? wanted.data : 'WAIT';
   const page = pageParam(search);
+  // The request just answered (AnswerForm): confirmed above the list and shown open in it.
+  const answered = Number(param(search, 'answered'));
   const list = await api('/admin/qna', AdminContactPage, { query: { status, page } });
   return (
     <section aria-labelledby="inbox-title">
@@ -32,9 +34,10 @@ export async function InboxTab({ search }: { search: SearchParams }) {
           </a>
         ))}
       </nav>
+      {Number.isInteger(answered) && answered > 0 ? <p role="status">{t('inbox.sent')}</p> : null}
       {list.items.length === 0 ? <p>{t('inbox.empty')}</p> : null}
       {list.items.map((request) => (
-        <details key={request.id} className={styles.item}>
+        <details key={request.id} className={styles.item} open={request.id === answered}>
           <summary>
             <span className={ui.badge}>{t(`inbox.status.${request.status}`)}</span>
             <span className={styles.title}>{request.title}</span>
