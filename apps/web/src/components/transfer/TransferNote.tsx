@@ -4,6 +4,7 @@ import { getT } from '@/i18n/server';
 import { formatDateTime } from '@/lib/transfer/load';
 import { TRANSFER_PATHS } from '@/lib/transfer/paths';
 import styles from './Transfer.module.css';
+import { TransferContents } from './TransferContents';
 
 /**
  * /transfer/note (spec §1, §2): the service merges into another provider's; what a transfer
@@ -23,15 +24,7 @@ export async function TransferNote({ brand, status }: { brand: BrandConfig; stat
         </p>
       ) : (
         <>
-          <section className={styles.card} aria-labelledby="transfer-what">
-            <h2 id="transfer-what">{t('whatTitle')}</h2>
-            <ul className={styles.list}>
-              <li>{t('whatCoins')}</li>
-              <li>{t('whatOwnerships')}</li>
-              <li>{t('whatLibrary')}</li>
-              <li>{t('whatFavorites')}</li>
-            </ul>
-          </section>
+          <TransferContents />
           <section className={styles.card} aria-labelledby="transfer-rules">
             <h2 id="transfer-rules">{t('rulesTitle')}</h2>
             <ul className={styles.list}>

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import styles from '@/components/transfer/Transfer.module.css';
 import { TransferConsentForm } from '@/components/transfer/TransferConsentForm';
+import { TransferContents } from '@/components/transfer/TransferContents';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
@@ -35,18 +36,11 @@ export default async function TransferConfirmPage() {
     <div className={styles.screen} data-testid="transfer-confirm">
       <h1 className={styles.title}>{t('confirmTitle')}</h1>
       <p className={styles.lead}>{t('confirmLead', { product: brand.product })}</p>
-      <section className={styles.card} aria-labelledby="transfer-what">
-        <h2 id="transfer-what">{t('whatTitle')}</h2>
-        <ul className={styles.list}>
-          <li>{t('whatCoins')}</li>
-          <li>{t('whatOwnerships')}</li>
-          <li>{t('whatLibrary')}</li>
-          <li>{t('whatFavorites')}</li>
-        </ul>
+      <TransferContents>
         {status.period.endsAt && (
           <p className={styles.period}>{t('periodEnds', { end: formatDateTime(brand, status.period.endsAt) })}</p>
         )}
-      </section>
+      </TransferContents>
       <ScreenIntl namespaces={['Transfer', 'Errors']}>
         <TransferConsentForm version={TRANSFER_CONSENT_VERSION} />
       </ScreenIntl>
