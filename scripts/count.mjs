@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Reads vitest and Playwright JSON reports and prints "N passed, N failed" (the line CI reads).
+// Every failure is named just above that line, so the tail of a CI log says what failed.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
-    console.error(`missing report ${file}: counting its run as one failure`);
+    failures.push(`${file}: report missing, its run counts as one failure`);
     failed += 1;
     continue;
   }
@@ -15,12 +17,15 @@ for (const file of process.argv.slice(2)) {
     // Playwright
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
+    failures.push(...playwrightFailures(report));
   } else {
     // vitest
     passed += report.numPassedTests;
     failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    failures.push(...vitestFailures(report));
   }
 }
+for (const line of failures) console.log(`FAILED ${line}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
@@ -29,4 +34,43 @@ function countSuitesWithFailedTests(report) {
   return (report.testResults ?? []).filter(
     (s) => s.status === 'failed' && s.assertionResults?.some((a) => a.status === 'failed'),
   ).length;
+}
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours from messages
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+function vitestFailures(report) {
+  const out = [];
+  for (const suite of report.testResults ?? []) {
+    const file = suite.name.replace(`${process.cwd()}/`, '');
+    const tests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const t of tests) out.push(`${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && tests.length === 0) out.push(`${file}: ${firstLine(suite.message)}`);
+  }
+  return out;
+}
+
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        out.push(`${spec.file} [${test.projectName}] > ${[...titles, spec.title].join(' > ')}: ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
 }
