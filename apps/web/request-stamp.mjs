@@ -2,10 +2,15 @@
 // and the proxies it trusts, never from what the browser says about itself. Plain JavaScript, so
 // the server needs no build; its types are in request-stamp.d.mts.
 import { isIP } from 'node:net';
+import { countryCodeOf } from '@balcony/contracts';
 import proxyaddr from 'proxy-addr';
 
 /** Request headers the app reads (apps/web/src/lib/session/client-address.ts). */
-export const STAMPED_HEADERS = Object.freeze({ clientIp: 'x-balcony-client-ip', proto: 'x-balcony-proto' });
+export const STAMPED_HEADERS = Object.freeze({
+  clientIp: 'x-balcony-client-ip',
+  clientCountry: 'x-balcony-client-country',
+  proto: 'x-balcony-proto',
+});
 
 /** Two years, subdomains included: sent only on responses to HTTPS requests. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
@@ -41,16 +46,18 @@ export function compileTrust(value) {
 /**
  * A function run on every request before Next.js sees it: drops any `x-balcony-*` header the
  * client sent (and `x-forwarded-*` unless the peer is a trusted proxy), then sets the client's
- * address and scheme. Responses to HTTPS requests get Strict-Transport-Security.
+ * address and scheme, and the country a trusted proxy (the CDN) named in `countryHeader`.
+ * Responses to HTTPS requests get Strict-Transport-Security.
  * @param {(addr: string, hop: number) => boolean} trust
+ * @param {string} [countryHeader] COUNTRY_HEADER, as the api's (default Cloudflare's `cf-ipcountry`)
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void}
  */
-export function createRequestStamp(trust) {
+export function createRequestStamp(trust, countryHeader = 'cf-ipcountry') {
+  const countryName = countryHeader.toLowerCase();
   return (req, res) => {
     const peer = req.socket.remoteAddress ?? '';
     const fromTrustedProxy = peer !== '' && trust(peer, 0);
-    delete req.headers[STAMPED_HEADERS.clientIp];
-    delete req.headers[STAMPED_HEADERS.proto];
+    for (const name of Object.values(STAMPED_HEADERS)) delete req.headers[name];
     if (!fromTrustedProxy) for (const name of FORWARDED) delete req.headers[name];
 
     const derived = proxyaddr(req, trust);
@@ -59,6 +66,8 @@ export function createRequestStamp(trust) {
     const secure = /** @type {{ encrypted?: boolean }} */ (req.socket).encrypted === true || forwardedProto === 'https';
 
     if (clientIp) req.headers[STAMPED_HEADERS.clientIp] = clientIp;
+    const country = fromTrustedProxy ? countryCodeOf(req.headers[countryName]) : undefined;
+    if (country) req.headers[STAMPED_HEADERS.clientCountry] = country;
     req.headers[STAMPED_HEADERS.proto] = secure ? 'https' : 'http';
     if (secure) res.setHeader('Strict-Transport-Security', HSTS);
   };

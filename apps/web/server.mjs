@@ -5,8 +5,9 @@
 // It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs) and answers
 // browsers' script and style requests from the build's compressed copies (static-assets.mjs), and
 // lets the app drop kept pages when the api says a catalog change affects them (page-drops.mjs).
-// Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), WEB_PAGE_CACHE_SECONDS (30; 0 turns the
-// visitor page cache off), WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
+// Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), COUNTRY_HEADER (as the api's; read from
+// trusted proxies only), WEB_PAGE_CACHE_SECONDS (30; 0 turns the visitor page cache off),
+// WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
 // DATABASE_URL set, WEB_SESSION_SECRET and WEB_RELAY_SECRET are required (shared-secrets.mjs).
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ const { default: next } = await import('next');
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.WEB_PORT ?? 3000);
-const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY));
+const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY), process.env.COUNTRY_HEADER || undefined);
 const serveStatic = createStaticAssets(join(dir, '.next', 'static'));
 const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),

@@ -97,6 +97,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** The reader's address: relayed by the web (signed) or from the socket and trusted proxies. */
     clientIp: string;
+    /** The reader's country (ISO alpha-2): relayed by the web (signed) or the CDN's header. */
+    clientCountry: string | undefined;
     /** The console admin of an admin route, set by its guard (modules/admin/guard.ts). */
     admin: AdminPrincipal | null;
   }
@@ -201,10 +203,13 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const clientAddressOf = createClientAddressReader(config.relaySecret);
+  const clientAddressOf = createClientAddressReader(config.relaySecret, config.countryHeader);
   app.decorateRequest('clientIp', '');
+  app.decorateRequest('clientCountry', undefined);
   app.addHook('onRequest', async (request) => {
-    request.clientIp = clientAddressOf(request);
+    const address = clientAddressOf(request);
+    request.clientIp = address.ip;
+    request.clientCountry = address.country;
   });
 
   await app.register(helmet, {
@@ -312,7 +317,7 @@ export async function buildApp({
       await v1.register(giftRoutes);
       await v1.register(authRoutes);
       await v1.register(socialRoutes);
-      await v1.register(accountRoutes, { countryHeader: config.countryHeader });
+      await v1.register(accountRoutes);
       await v1.register(adminRoutes);
       await v1.register(couponRoutes);
       await v1.register(reportRoutes);

@@ -61,6 +61,8 @@ export interface ServiceContext {
   authTime: Date | null;
   /** The caller's address as the api trusts it (the web's signed relay, or socket and trusted proxies). */
   clientIp: string;
+  /** The caller's country (ISO alpha-2) as the web relayed it or the CDN said; undefined if unknown. */
+  clientCountry: string | undefined;
   now: Date;
   log: Pick<BaseLogger, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'>;
   services: Services;
@@ -124,6 +126,7 @@ export function systemContext(
     user: null,
     authTime: null,
     clientIp: '',
+    clientCountry: undefined,
     now: new Date(),
     log,
     services,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signClientCountry, signClientIp } from '../src/http/client-address.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { later, MINUTE, yearsAgo } from './support/clock.js';
 import { memberHelpers } from './support/members.js';
@@ -11,7 +12,17 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-const { call, member, me } = memberHelpers(() => t);
+const { call, member, me, row } = memberHelpers(() => t);
+
+/** What the web sends for a reader it saw at `ip` in `country` (its CDN's header), signed. */
+function relayed(ip: string, country: string, countrySignature = signClientCountry(t.config.relaySecret, ip, country)) {
+  return {
+    'x-balcony-client-ip': ip,
+    'x-balcony-client-ip-sig': signClientIp(t.config.relaySecret, ip),
+    'x-balcony-client-country': country,
+    'x-balcony-client-country-sig': countrySignature,
+  };
+}
 
 describe('Korean visitors', () => {
   it('reads the country from the CDN header (cf-ipcountry by default)', async () => {
@@ -21,6 +32,61 @@ describe('Korean visitors', () => {
     expect((await ip({ 'CF-IPCountry': 'kr' })).json().data.isKrIp).toBe(true);
     expect((await ip({ 'cf-ipcountry': 'FR' })).json().data.isKrIp).toBe(false);
     expect((await ip({ 'x-country': 'KR' })).json().data.isKrIp).toBe(false);
+  });
+
+  it('believes the country the web relays only with its signature for that address', async () => {
+    const ip = (headers: Record<string, string>) => call('GET', '/auth/ip-kr', undefined, { headers });
+    expect((await ip(relayed('203.0.113.7', 'KR'))).json().data.isKrIp).toBe(true);
+    expect((await ip(relayed('203.0.113.7', 'JP'))).json().data.isKrIp).toBe(false);
+    // Forged, or signed for another reader's address: no country.
+    expect((await ip(relayed('203.0.113.7', 'KR', 'forged'))).json().data.isKrIp).toBe(false);
+    const other = signClientCountry(t.config.relaySecret, '203.0.113.8', 'KR');
+    expect((await ip(relayed('203.0.113.7', 'KR', other))).json().data.isKrIp).toBe(false);
+    // A relayed call answers for the reader, not for whatever country header reached the api.
+    expect((await ip({ ...relayed('203.0.113.7', 'JP'), 'cf-ipcountry': 'KR' })).json().data.isKrIp).toBe(false);
+  });
+
+  it('notes on the account whether its member connects from Korea: at login, refresh and POST /user', async () => {
+    const m = await member();
+    expect((await row(m.userId)).isKrIpUser).toBe(false);
+
+    const login = await call(
+      'POST',
+      '/auth/local/login',
+      { email: m.email, password: m.password },
+      { headers: relayed('203.0.113.7', 'KR') },
+    );
+    expect(login.statusCode).toBe(200);
+    const session = login.json().data as { accessToken: { token: string }; refreshToken: { token: string } };
+    expect((await row(m.userId)).isKrIpUser).toBe(true);
+    expect((await me(session.accessToken.token)).isKrIpUser).toBe(true);
+
+    // The same member travels: POST /user from France clears it; a call without a country keeps it.
+    const fromFrance = await call(
+      'POST',
+      '/user',
+      {},
+      { token: session.accessToken.token, headers: { 'cf-ipcountry': 'FR' } },
+    );
+    expect(fromFrance.json().data.isKrIpUser).toBe(false);
+    expect((await me(session.accessToken.token)).isKrIpUser).toBe(false);
+
+    const refresh = await call(
+      'POST',
+      '/auth/refresh',
+      { accessToken: session.accessToken.token, refreshToken: session.refreshToken.token },
+      { headers: { 'cf-ipcountry': 'KR' } },
+    );
+    expect(refresh.statusCode).toBe(200);
+    expect((await row(m.userId)).isKrIpUser).toBe(true);
+    // Unknown country (no CDN header, Cloudflare's XX): the flag stays as it was.
+    await call(
+      'POST',
+      '/user',
+      {},
+      { token: refresh.json().data.accessToken.token, headers: { 'cf-ipcountry': 'XX' } },
+    );
+    expect((await row(m.userId)).isKrIpUser).toBe(true);
   });
 
   it('uses the configured header name', async () => {

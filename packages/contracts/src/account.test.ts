@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PushSettingsRequest, ToggleParams, UpdateUserRequest, validateNickname } from './account.js';
+import { countryCodeOf, PushSettingsRequest, ToggleParams, UpdateUserRequest, validateNickname } from './account.js';
 import { PhoneNumber } from './inputs.js';
 
 describe('validateNickname', () => {
@@ -83,5 +83,14 @@ describe('request schemas', () => {
     expect(PushSettingsRequest.safeParse({ isAgreePushNight: true }).success).toBe(true);
     expect(PushSettingsRequest.safeParse({ isAgreePushNight: 'yes' }).success).toBe(false);
     expect(PushSettingsRequest.safeParse({ isAdult: true }).success).toBe(false);
+  });
+});
+
+describe('countryCodeOf', () => {
+  it('reads an alpha-2 code in any case, and nothing else', () => {
+    expect(countryCodeOf(' kr ')).toBe('KR');
+    expect(countryCodeOf(['jp', 'KR'])).toBe('JP');
+    for (const unknown of [undefined, '', 'XX', 'T1', 'KOR', 'K', 'K\u0000'])
+      expect(countryCodeOf(unknown)).toBeUndefined();
   });
 });

@@ -83,6 +83,15 @@ export const IpKrResponse = z.object({ isKrIp: z.boolean() });
 export type IpKrResponse = z.infer<typeof IpKrResponse>;
 
 /**
+ * A CDN's country header as an ISO 3166-1 alpha-2 code, upper-cased; anything else (Cloudflare's
+ * unknown `XX` and Tor `T1` included) is no country. The web's server and the api read it alike.
+ */
+export function countryCodeOf(value: string | readonly string[] | undefined): string | undefined {
+  const code = (typeof value === 'string' ? value : value?.[0])?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : undefined;
+}
+
+/**
  * POST /user/auth/adult/kr: the result of the Korean mobile-carrier identity check, as the
  * verifier's popup hands it over (sandbox: an HMAC-SHA-256 `signature` of "txId|birthedAt").
  */

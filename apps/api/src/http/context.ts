@@ -43,6 +43,7 @@ export function createServiceContext(request: FastifyRequest, db: Db, services: 
     user: null,
     authTime: null,
     clientIp: request.clientIp,
+    clientCountry: request.clientCountry,
     now: new Date(),
     log: request.log,
     services,

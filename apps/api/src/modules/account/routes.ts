@@ -13,23 +13,19 @@ import {
 } from '@balcony/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesOf } from '../../http/route.js';
-import { toUser } from '../users/service.js';
 import * as account from './service.js';
 
 /** The member's own account (spec §7 /user calls, toggles, push, Korean checks, withdrawal). */
-export const accountRoutes: FastifyPluginAsyncZod<{
-  /** Request header in which the CDN gives the client's country (COUNTRY_HEADER). */
-  countryHeader: string;
-}> = async (app, { countryHeader }) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routesOf(app, ['users']);
 
   route({
     method: 'POST',
     url: '/user',
-    summary: 'The signed-in user',
+    summary: 'The signed-in user; notes whether they now connect from Korea (isKrIpUser)',
     access: 'member',
     response: User,
-    handler: (ctx) => toUser(ctx.user),
+    handler: (ctx) => account.currentUserSeen(ctx),
   });
 
   route({
@@ -132,12 +128,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   route({
     method: 'GET',
     url: '/auth/ip-kr',
-    summary: 'Whether the caller connects from Korea (country header of the CDN)',
+    summary: 'Whether the caller connects from Korea (country header of the CDN, or relayed by the web)',
     access: 'public',
     response: IpKrResponse,
-    handler: (_ctx, _input, { request }) => {
-      const value = request.headers[countryHeader.toLowerCase()];
-      return account.isKrIp(Array.isArray(value) ? value[0] : value);
-    },
+    handler: (ctx) => account.isKrIp(ctx),
   });
 };

@@ -33,9 +33,14 @@ const WITHDRAWAL_LOGIN_MAX_AGE_MS = 10 * MINUTE_MS;
 /** After a refused withdrawal (wrong password), the next attempt waits this long (FREQUENT_REQUEST). */
 const WITHDRAWAL_RETRY_MS = 5 * MINUTE_MS;
 
-/** Korean visitor (GET /auth/ip-kr): the country the CDN read from the client address (ISO 3166 alpha-2). */
-export function isKrIp(country: string | undefined): IpKrResponse {
-  return { isKrIp: country?.trim().toUpperCase() === 'KR' };
+/** Korean visitor (GET /auth/ip-kr): the country the CDN read from the client address (decision 0041). */
+export function isKrIp(ctx: ServiceContext): IpKrResponse {
+  return { isKrIp: ctx.clientCountry === 'KR' };
+}
+
+/** POST /user: the signed-in member, noting whether they connect from Korea now. */
+export async function currentUserSeen(ctx: MemberContext): Promise<User> {
+  return users.toUser(await users.recordConnectionCountry(ctx, ctx.user));
 }
 
 async function currentUser(ctx: MemberContext): Promise<users.UserRow> {

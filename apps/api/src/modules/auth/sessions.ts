@@ -35,6 +35,7 @@ async function issueTokens(
     ipAddress: ctx.clientIp,
     createdAt: ctx.now,
   });
+  await users.recordConnectionCountry(ctx, user);
   return {
     pair: {
       accessToken: { token: access.token, expiredAt: access.expiredAt.toISOString() },

@@ -36,6 +36,16 @@ export async function update(ctx: ServiceContext, userId: number, changes: repo.
   ctx.services.accounts.forget(userId);
   return row;
 }
+/**
+ * Notes on the account whether its member connects from Korea now (spec §3 `isKrIpUser`, which
+ * asks Korean members for the carrier adult check), at login, refresh and `POST /user`. Nothing
+ * is written when the country is unknown or the flag already says so.
+ */
+export async function recordConnectionCountry(ctx: ServiceContext, user: repo.UserRow): Promise<repo.UserRow> {
+  if (ctx.clientCountry === undefined) return user;
+  const isKrIpUser = ctx.clientCountry === 'KR';
+  return isKrIpUser === user.isKrIpUser ? user : update(ctx, user.id, { isKrIpUser });
+}
 /** The account row locked until the transaction of `ctx` ends (use inside `withTransaction`). */
 export const lock = (ctx: ServiceContext, userId: number) => repo.lockUser(ctx.db, userId);
 /** Push consents of these members, for a job (no request). */

@@ -89,6 +89,16 @@ describe('apiGet', () => {
     });
     expect(seen[1]?.headers.get('x-balcony-client-ip')).toBeNull();
     expect(seen[1]?.headers.get('x-balcony-client-ip-sig')).toBeNull();
+
+    await apiGet({
+      ...base,
+      path: '/contents/home/FREE',
+      client: { ip: '203.0.113.7', signature: 'c2lnbmF0dXJl', country: { code: 'KR', signature: 'a3I' } },
+      fetch: answering(200, { result: 'SUCCESS', data: [card] }, seen),
+    });
+    expect(seen[2]?.headers.get('x-balcony-client-country')).toBe('KR');
+    expect(seen[2]?.headers.get('x-balcony-client-country-sig')).toBe('a3I');
+    expect(seen[0]?.headers.get('x-balcony-client-country')).toBeNull();
   });
 
   it('throws the code and status of a FAIL answer', async () => {

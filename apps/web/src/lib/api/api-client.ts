@@ -67,13 +67,29 @@ export interface RelayedClient {
   ip: string;
   /** base64url (no padding) HMAC-SHA256 of `ip` under the relay secret. */
   signature: string;
+  /** The country the CDN named (ISO alpha-2), signed with `ip` (HMAC of `ip|code`). */
+  country?: { code: string; signature: string };
 }
 
 /** How the web passes the reader's address on: the api believes it only when the signature holds. */
-export const RELAY_HEADERS = { ip: 'x-balcony-client-ip', signature: 'x-balcony-client-ip-sig' } as const;
+export const RELAY_HEADERS = {
+  ip: 'x-balcony-client-ip',
+  signature: 'x-balcony-client-ip-sig',
+  country: 'x-balcony-client-country',
+  countrySignature: 'x-balcony-client-country-sig',
+} as const;
 
 export function relayHeaders(client: RelayedClient | undefined): Record<string, string> {
-  return client ? { [RELAY_HEADERS.ip]: client.ip, [RELAY_HEADERS.signature]: client.signature } : {};
+  if (!client) return {};
+  const headers: Record<string, string> = {
+    [RELAY_HEADERS.ip]: client.ip,
+    [RELAY_HEADERS.signature]: client.signature,
+  };
+  if (client.country) {
+    headers[RELAY_HEADERS.country] = client.country.code;
+    headers[RELAY_HEADERS.countrySignature] = client.country.signature;
+  }
+  return headers;
 }
 
 /** The headers of spec §7 that every call to the api carries, for this reader. */

@@ -48,6 +48,21 @@ describe('the reader address relayed to the api', () => {
     expect(relayedClientOf(stamped)).toEqual({ ip: '203.0.113.7', signature: signClientIp(SECRET, '203.0.113.7') });
   });
 
+  it('relays the country the web server stamped, signed together with the address', async () => {
+    vi.stubEnv('BALCONY_WEB_SERVER', '1');
+    vi.stubEnv('WEB_RELAY_SECRET', SECRET);
+    const { relayedClientOf, signClientCountry } = await load();
+    const stamped = new Headers({ 'x-balcony-client-ip': '203.0.113.7', 'x-balcony-client-country': 'KR' });
+    expect(relayedClientOf(stamped)?.country).toEqual({
+      code: 'KR',
+      signature: signClientCountry(SECRET, '203.0.113.7', 'KR'),
+    });
+    expect(signClientCountry(SECRET, '203.0.113.7', 'KR')).not.toBe(signClientCountry(SECRET, '203.0.113.8', 'KR'));
+    // A browser's own cf-ipcountry is not what the server stamped: no country.
+    const claimed = new Headers({ 'x-balcony-client-ip': '203.0.113.7', 'cf-ipcountry': 'KR' });
+    expect(relayedClientOf(claimed)?.country).toBeUndefined();
+  });
+
   it('is secure only when the web server stamped https', async () => {
     vi.stubEnv('BALCONY_WEB_SERVER', '1');
     const { isSecure } = await load();

@@ -9,7 +9,11 @@ import { envOrLocalSecret } from './server-secret';
 // read here: a browser can send those.
 
 /** Request headers stamped by apps/web/server.mjs (kept in step with request-stamp.mjs there). */
-export const STAMPED_HEADERS = { clientIp: 'x-balcony-client-ip', proto: 'x-balcony-proto' } as const;
+export const STAMPED_HEADERS = {
+  clientIp: 'x-balcony-client-ip',
+  clientCountry: 'x-balcony-client-country',
+  proto: 'x-balcony-proto',
+} as const;
 
 /**
  * Set by apps/web/server.mjs. Under `next dev` or a bare `next start` nothing removes a browser's
@@ -30,20 +34,35 @@ export function clientIpOf(requestHeaders: Headers): string | undefined {
   return requestHeaders.get(STAMPED_HEADERS.clientIp)?.trim() || undefined;
 }
 
+/** The reader's country (ISO alpha-2) as a trusted proxy in front of the web's server named it. */
+export function clientCountryOf(requestHeaders: Headers): string | undefined {
+  if (!behindStampingServer()) return undefined;
+  return requestHeaders.get(STAMPED_HEADERS.clientCountry) || undefined;
+}
+
 /** base64url (no padding) HMAC-SHA256 of the address: the api checks it with the same secret. */
 export function signClientIp(secret: string, ip: string): string {
   return createHmac('sha256', secret).update(ip).digest('base64url');
 }
 
+/** The same for the country, bound to the address it was seen with. */
+export function signClientCountry(secret: string, ip: string, country: string): string {
+  return createHmac('sha256', secret).update(`${ip}|${country}`).digest('base64url');
+}
+
 let relaySecret: string | undefined;
 
 /**
- * The reader's address, signed for the api (WEB_RELAY_SECRET, or `relay-secret` in the data
- * folder shared with the api). Pass it to every api call made for a browser.
+ * The reader's address and, when known, country, signed for the api (WEB_RELAY_SECRET, or
+ * `relay-secret` in the data folder shared with the api). Pass it to every api call made for a
+ * browser.
  */
 export function relayedClientOf(requestHeaders: Headers): RelayedClient | undefined {
   const ip = clientIpOf(requestHeaders);
   if (!ip) return undefined;
   relaySecret ??= envOrLocalSecret('WEB_RELAY_SECRET', 'relay-secret');
-  return { ip, signature: signClientIp(relaySecret, ip) };
+  const client: RelayedClient = { ip, signature: signClientIp(relaySecret, ip) };
+  const country = clientCountryOf(requestHeaders);
+  if (country) client.country = { code: country, signature: signClientCountry(relaySecret, ip, country) };
+  return client;
 }

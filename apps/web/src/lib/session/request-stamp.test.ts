@@ -16,8 +16,8 @@ async function close(): Promise<void> {
 
 afterEach(close);
 
-async function serve(trustProxy: string | undefined): Promise<string> {
-  const stamp = createRequestStamp(compileTrust(trustProxy));
+async function serve(trustProxy: string | undefined, countryHeader?: string): Promise<string> {
+  const stamp = createRequestStamp(compileTrust(trustProxy), countryHeader);
   server = createServer((req, res) => {
     stamp(req, res);
     res.setHeader('content-type', 'application/json');
@@ -123,5 +123,24 @@ describe('the request stamp of the web server', () => {
     expect(() => compileTrust('true')).toThrow(/TRUST_PROXY/);
     expect(() => compileTrust('*')).toThrow(/TRUST_PROXY/);
     expect(() => compileTrust('not an address')).toThrow();
+  });
+
+  it('takes the country from a trusted proxy only, from the header COUNTRY_HEADER names', async () => {
+    const forged = { 'cf-ipcountry': 'KR', 'x-balcony-client-country': 'KR' };
+    expect((await seen(await serve(undefined), forged)).headers[STAMPED_HEADERS.clientCountry]).toBeUndefined();
+    await close();
+    expect((await seen(await serve('loopback'), { 'cf-ipcountry': 'kr' })).headers[STAMPED_HEADERS.clientCountry]).toBe(
+      'KR',
+    );
+    await close();
+    for (const unknown of ['XX', 'T1', 'Korea', '']) {
+      const { headers } = await seen(await serve('loopback'), { 'cf-ipcountry': unknown });
+      expect(headers[STAMPED_HEADERS.clientCountry], unknown).toBeUndefined();
+      await close();
+    }
+    const other = await serve('loopback', 'X-Country-Code');
+    expect(
+      (await seen(other, { 'x-country-code': 'JP', 'cf-ipcountry': 'KR' })).headers[STAMPED_HEADERS.clientCountry],
+    ).toBe('JP');
   });
 });
