@@ -14,6 +14,7 @@ export function serviceContext(t: TestApp, overrides: Partial<ServiceContext> = 
     user: null,
     authTime: null,
     clientIp: '127.0.0.1',
+    clientCountry: undefined,
     now: new Date(),
     log: t.app.log,
     services: createServices(t.config, t.app.log),
