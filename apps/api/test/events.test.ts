@@ -27,7 +27,8 @@ let content: Who & { id: number };
 let finance: Who & { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The shared cache on, as in production: purchases read the brand's discount events from it.
+  t = await createTestApp({ catalogCache: { ttlSeconds: 60, maxBytes: 8 * 1024 * 1024 } });
   await seedCoinProducts(t.database.db);
   content = await createAdmin(t.database.db, t.app.services.totp, { roles: ['CONTENT'] });
   finance = await createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'] });

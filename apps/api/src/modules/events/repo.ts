@@ -101,14 +101,28 @@ export async function replaceRewardsAndPrizes(
   if (prizes.length > 0) await db.insert(eventPrizes).values(prizes.map((p) => ({ ...p, eventId })));
 }
 
-/** The percents of addEarn or discount rewards of the brand's events running at `now`. */
-export function runningRewardsOfKind(db: Db, brandId: string, kind: 'addEarn' | 'discount', now: Date) {
+/** The brand's discount rewards of events not yet ended at `now`: their percent and period. */
+export function discountWindows(db: Db, brandId: string, now: Date) {
+  return db
+    .select({ percent: eventRewards.percent, startsAt: events.startsAt, endsAt: events.endsAt })
+    .from(eventRewards)
+    .innerJoin(events, eq(events.id, eventRewards.eventId))
+    .where(and(eq(events.brandId, brandId), eq(eventRewards.kind, 'discount'), gt(events.endsAt, now)));
+}
+
+/** The addEarn rewards of the brand's events running at `now`. */
+export function runningAddEarnRewards(db: Db, brandId: string, now: Date) {
   return db
     .select({ reward: eventRewards, eventId: events.id })
     .from(eventRewards)
     .innerJoin(events, eq(events.id, eventRewards.eventId))
     .where(
-      and(eq(events.brandId, brandId), eq(eventRewards.kind, kind), lte(events.startsAt, now), gt(events.endsAt, now)),
+      and(
+        eq(events.brandId, brandId),
+        eq(eventRewards.kind, 'addEarn'),
+        lte(events.startsAt, now),
+        gt(events.endsAt, now),
+      ),
     )
     .orderBy(asc(eventRewards.id));
 }

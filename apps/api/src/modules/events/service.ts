@@ -372,7 +372,7 @@ export async function creditChargeBonuses(
   charge: { userId: number; brandId: string; orderId: number; coins: number },
 ): Promise<void> {
   if (!ctx.inTransaction) throw new Error('events.creditChargeBonuses runs inside the payment transaction');
-  const rows = await repo.runningRewardsOfKind(ctx.db, charge.brandId, 'addEarn', ctx.now);
+  const rows = await repo.runningAddEarnRewards(ctx.db, charge.brandId, ctx.now);
   for (const { reward } of rows) {
     const amount = reward.percent === null ? 0 : addEarnAmount(reward.percent, charge.coins);
     if (amount <= 0 || reward.type === null || reward.type === 'ROULETTE_TICKET') continue;
@@ -387,15 +387,37 @@ export async function creditChargeBonuses(
   }
 }
 
+/** The shared cache's tag of a brand's discount events; the console's event changes drop it. */
+const discountsTag = (brandId: string) => `event-discounts:${brandId}`;
+
+/**
+ * The brand's discount events not yet ended, read once and kept in the shared cache until the
+ * console changes an event: every purchase asks, and they change a few times a month. Each keeps
+ * its period, so an event starts and ends on time without a new read.
+ */
+async function discountWindows(ctx: ServiceContext) {
+  return ctx.services.cache.get(
+    `${ctx.brand.id}|event-discounts`,
+    new Date(ctx.now.getTime() + DAY_MS),
+    async () => {
+      const rows = await repo.discountWindows(ctx.db, ctx.brand.id, ctx.now);
+      const windows = rows.flatMap((r) => (r.percent === null ? [] : [{ ...r, percent: r.percent }]));
+      return { windows, bytes: 64 + 64 * windows.length };
+    },
+    [discountsTag(ctx.brand.id)],
+  );
+}
+
 /**
  * The percent off an episode whose series takes `seriesPercent`: the larger of it and the
  * brand's running discount events (decision 0241; they do not add up).
  */
 export async function episodeDiscount(ctx: ServiceContext, seriesPercent: number): Promise<number> {
-  const rows = await repo.runningRewardsOfKind(ctx.db, ctx.brand.id, 'discount', ctx.now);
+  const { windows } = await discountWindows(ctx);
+  const running = windows.filter((w) => w.startsAt <= ctx.now && ctx.now < w.endsAt);
   return combinedDiscount(
     seriesPercent,
-    rows.flatMap(({ reward }) => (reward.percent === null ? [] : [reward.percent])),
+    running.map((w) => w.percent),
   );
 }
 
@@ -468,8 +490,8 @@ function prizeRows(input: EventInput) {
 }
 
 /** POST /admin/events: a new event, scheduled for its period; audited. */
-export function create(ctx: AdminContext, input: EventInput): Promise<AdminEvent> {
-  return withTransaction(ctx, async (tx) => {
+export async function create(ctx: AdminContext, input: EventInput): Promise<AdminEvent> {
+  const created = await withTransaction(ctx, async (tx) => {
     const { startsAt, endsAt } = await checked(tx, input);
     const drawSeed = randomBytes(32).toString('hex');
     const row = await repo.insertEvent(tx.db, {
@@ -490,14 +512,16 @@ export function create(ctx: AdminContext, input: EventInput): Promise<AdminEvent
     await recordAction(tx, { action: 'EVENT_CREATE', targetType: 'event', targetId: row.id, after: answer });
     return answer;
   });
+  ctx.services.cache.invalidate([discountsTag(ctx.brand.id)]);
+  return created;
 }
 
 /**
  * PUT /admin/events/{id}: a new schedule, texts, rewards or prizes; audited with before and after.
  * The kind stays (stamps, spins and reactions belong to it).
  */
-export function update(ctx: AdminContext, eventId: number, input: EventInput): Promise<AdminEvent> {
-  return withTransaction(ctx, async (tx) => {
+export async function update(ctx: AdminContext, eventId: number, input: EventInput): Promise<AdminEvent> {
+  const updated = await withTransaction(ctx, async (tx) => {
     const current = await repo.lockEvent(tx.db, tx.brand.id, eventId);
     if (!current) throw new AppError('NOT_FOUND_EVENT', { eventId });
     if (current.kind !== input.kind) {
@@ -520,6 +544,8 @@ export function update(ctx: AdminContext, eventId: number, input: EventInput): P
     await recordAction(tx, { action: 'EVENT_UPDATE', targetType: 'event', targetId: row.id, before, after });
     return after;
   });
+  ctx.services.cache.invalidate([discountsTag(ctx.brand.id)]);
+  return updated;
 }
 
 /** GET /admin/events/{id}/audit: the draw seed and every spin, to recompute each draw. */
