@@ -96,6 +96,9 @@ test('a member transfers their account once inside the period; after the end it 
     // The operator ends the period: the pages say it has closed, and the api refuses another member.
     const late = await createMember({ tag: 'transfer-late', brandId: FR.id });
     await setPeriodEnd(new Date(Date.now() - 60_000));
+    // As a visitor. The page left first: a call of its still under way would renew the member's
+    // session and set its cookie again after the clearing.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(`${FR.origin}/transfer/note`);
     await expect(page.getByTestId('transfer-closed')).toBeVisible();

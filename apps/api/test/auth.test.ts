@@ -193,6 +193,52 @@ describe('tokens', () => {
     expect(after.json().code).toBe('EXPIRED_REFRESH_TOKEN');
   });
 
+  it('lets a late request of the same reader follow a refresh that went on to rotate again (PUT /user)', async () => {
+    const m = await member();
+    const first = m.tokens;
+    // The reader's page refreshes, then changes its mail agreement with the new pair (a second rotation)…
+    const second = (
+      await post('/auth/refresh', { accessToken: first.accessToken.token, refreshToken: first.refreshToken.token })
+    ).json().data;
+    const changed = await put(
+      '/user',
+      { action: 'MAIL', refreshToken: second.refreshToken.token, agreeMailRequest: { isAgreeMail: true } },
+      { authorization: `Bearer ${second.accessToken.token}` },
+    );
+    expect(changed.statusCode).toBe(200);
+    const third = changed.json().data.authResponse;
+    // …while its other calls, sent with the first pair, refresh too: they get the live end of the chain.
+    const late = await post('/auth/refresh', {
+      accessToken: first.accessToken.token,
+      refreshToken: first.refreshToken.token,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.refreshToken.token).toBe(third.refreshToken.token);
+    expect(late.json().data.accessToken.token).toBe(third.accessToken.token);
+    // The session goes on.
+    const next = await post('/auth/refresh', {
+      accessToken: third.accessToken.token,
+      refreshToken: third.refreshToken.token,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+
+    // A link rotated past the grace breaks the chain: the first token coming back now is reuse.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(second.refreshToken.token)));
+    const reuse = await post('/auth/refresh', {
+      accessToken: first.accessToken.token,
+      refreshToken: first.refreshToken.token,
+    });
+    expect(reuse.json().code).toBe('EXPIRED_REFRESH_TOKEN');
+    const ended = await post('/auth/refresh', {
+      accessToken: next.json().data.accessToken.token,
+      refreshToken: next.json().data.refreshToken.token,
+    });
+    expect(ended.json().code).toBe('EXPIRED_REFRESH_TOKEN');
+  });
+
   it('refuses an unknown refresh token and one of another user', async () => {
     const a = await member();
     const b = await member();

@@ -108,39 +108,53 @@ async function rotate(
   return { error: null, user, pair: issued.pair };
 }
 
+/** How many rotations within the grace a late request of the same reader may still follow. */
+const REFRESH_REUSE_CHAIN_MAX = 3;
+
 /**
- * Two requests of one reader refreshing at once (two tabs, a page and its data call) present the
- * same token. Within the grace, while its successor is still the live end of the chain, the later
- * one gets that same pair again (idempotent); otherwise null, and the caller treats it as reuse.
+ * Two requests of one reader refreshing at once (two tabs, a page and its data calls) present the
+ * same token. Within the grace the later one gets the pair at the live end of the chain (the
+ * same pair again, idempotent, or the next one when the first request went on to rotate it again,
+ * as a refresh followed by PUT /user or an adult check does): each link must be the successor
+ * derived from the one before and rotated within the grace. Otherwise null, and the caller
+ * treats it as reuse.
  */
 async function sameSuccessor(
   tx: ServiceContext,
   current: repo.RefreshTokenRow,
   input: { refreshToken: string; authTime: Date },
 ): Promise<Rotation | null> {
-  const rotatedAt = current.revokedAt;
-  if (current.replacedById === null || !rotatedAt) return null;
-  if (tx.now.getTime() - rotatedAt.getTime() >= REFRESH_REUSE_GRACE_MS) return null;
-  const successor = await repo.findRefreshTokenById(tx.db, current.replacedById);
-  const token = successorToken(tx, input.refreshToken);
-  if (!successor || successor.revokedAt || successor.expiresAt <= tx.now || successor.tokenHash !== sha256(token)) {
-    return null;
+  const withinGrace = (at: Date | null): at is Date =>
+    at !== null && tx.now.getTime() - at.getTime() < REFRESH_REUSE_GRACE_MS;
+  let link = current;
+  let token = input.refreshToken;
+  for (let step = 0; step < REFRESH_REUSE_CHAIN_MAX; step += 1) {
+    const rotatedAt = link.revokedAt;
+    if (link.replacedById === null || !withinGrace(rotatedAt)) return null;
+    const successor = await repo.findRefreshTokenById(tx.db, link.replacedById);
+    token = successorToken(tx, token);
+    if (!successor || successor.expiresAt <= tx.now || successor.tokenHash !== sha256(token)) return null;
+    if (successor.revokedAt) {
+      link = successor;
+      continue;
+    }
+    const user = await users.findById(tx, successor.userId);
+    if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
+    // Signed as at the rotation that made it, so it is the access token that request got.
+    const access = await tx.services.tokens.signAccess(
+      { userId: user.id, brandId: user.brandId, authTime: input.authTime },
+      rotatedAt,
+    );
+    return {
+      error: null,
+      user,
+      pair: {
+        accessToken: { token: access.token, expiredAt: access.expiredAt.toISOString() },
+        refreshToken: { token, expiredAt: successor.expiresAt.toISOString() },
+      },
+    };
   }
-  const user = await users.findById(tx, successor.userId);
-  if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
-  // Signed as at the rotation, so it is the access token the first request got.
-  const access = await tx.services.tokens.signAccess(
-    { userId: user.id, brandId: user.brandId, authTime: input.authTime },
-    rotatedAt,
-  );
-  return {
-    error: null,
-    user,
-    pair: {
-      accessToken: { token: access.token, expiredAt: access.expiredAt.toISOString() },
-      refreshToken: { token, expiredAt: successor.expiresAt.toISOString() },
-    },
-  };
+  return null;
 }
 
 export async function refresh(
