@@ -26,6 +26,18 @@ export const API_HEADERS = {
   notLoggedInAdult: 'x-not-logged-in-adult',
 } as const;
 
+/**
+ * How the web (and the console) pass on the reader's address and the country its CDN named,
+ * signed with the relay secret they share with the api: HMAC-SHA256 (base64url) of the address,
+ * and of `address|country`. The api believes them only when the signature holds.
+ */
+export const RELAY_HEADERS = {
+  ip: 'x-balcony-client-ip',
+  signature: 'x-balcony-client-ip-sig',
+  country: 'x-balcony-client-country',
+  countrySignature: 'x-balcony-client-country-sig',
+} as const;
+
 export const API_BASE = '/api/v1';
 
 /** GET /_/health of the api: always 200, with the state of each dependency (DESIGN §3). */

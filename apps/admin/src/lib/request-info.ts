@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
+import { RELAY_HEADERS } from '@balcony/contracts';
 import { envOrLocalSecret } from './secret';
 
 // Who the admin is, as the console's own server saw them. server.mjs drops these headers from
@@ -8,8 +9,6 @@ import { envOrLocalSecret } from './secret';
 // read at all there: no address is relayed, nothing is https.
 
 const STAMPED = { clientIp: 'x-balcony-client-ip', proto: 'x-balcony-proto' } as const;
-/** The api's relay headers: it believes the address only with a valid signature (apps/api/src/http/client-address.ts). */
-const RELAY = { ip: 'x-balcony-client-ip', signature: 'x-balcony-client-ip-sig' } as const;
 
 function behindStampingServer(): boolean {
   return process.env.BALCONY_ADMIN_SERVER === '1';
@@ -28,5 +27,8 @@ export function relayHeaders(requestHeaders: Headers): Record<string, string> {
   const ip = requestHeaders.get(STAMPED.clientIp)?.trim();
   if (!ip) return {};
   relaySecret ??= envOrLocalSecret('WEB_RELAY_SECRET', 'relay-secret');
-  return { [RELAY.ip]: ip, [RELAY.signature]: createHmac('sha256', relaySecret).update(ip).digest('base64url') };
+  return {
+    [RELAY_HEADERS.ip]: ip,
+    [RELAY_HEADERS.signature]: createHmac('sha256', relaySecret).update(ip).digest('base64url'),
+  };
 }

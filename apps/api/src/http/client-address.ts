@@ -1,19 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { countryCodeOf } from '@balcony/contracts';
+import { countryCodeOf, RELAY_HEADERS } from '@balcony/contracts';
 import type { FastifyRequest } from 'fastify';
 
 // The web serves browsers and calls the api from its own address, so it passes on the reader's
 // address (and the country its CDN named) that it saw itself, signed with a key only the web and
 // the api hold. A browser that sends these headers straight to the api cannot sign them and is
 // counted by its own address.
-
-export const RELAY_HEADERS = {
-  ip: 'x-balcony-client-ip',
-  signature: 'x-balcony-client-ip-sig',
-  country: 'x-balcony-client-country',
-  countrySignature: 'x-balcony-client-country-sig',
-} as const;
 
 /** base64url HMAC-SHA256 of the address: what the web sends in `x-balcony-client-ip-sig`. */
 export function signClientIp(secret: Uint8Array, ip: string): string {

@@ -4,6 +4,7 @@ import {
   type BrandConfig,
   type ClientPlatform,
   type ErrorCode,
+  RELAY_HEADERS,
   REQUEST_TIMEOUT_MS,
 } from '@balcony/contracts';
 import type { z } from 'zod';
@@ -70,14 +71,6 @@ export interface RelayedClient {
   /** The country the CDN named (ISO alpha-2), signed with `ip` (HMAC of `ip|code`). */
   country?: { code: string; signature: string };
 }
-
-/** How the web passes the reader's address on: the api believes it only when the signature holds. */
-export const RELAY_HEADERS = {
-  ip: 'x-balcony-client-ip',
-  signature: 'x-balcony-client-ip-sig',
-  country: 'x-balcony-client-country',
-  countrySignature: 'x-balcony-client-country-sig',
-} as const;
 
 export function relayHeaders(client: RelayedClient | undefined): Record<string, string> {
   if (!client) return {};
