@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { biggestProduct, type Order } from './support/coins';
-import { api, createMember, logIn } from './support/member';
+import { biggestProduct, chargeOverHttp } from './support/coins';
+import { createMember, logIn } from './support/member';
 import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // Issue 16 item 4 (decision 0263): on an EU brand (delitoonb-fr, the default) no tracking cookie
@@ -127,18 +127,7 @@ test('with consent, a first charge is reported as first order and initial purcha
   await page
     .context()
     .addCookies([{ name: 'consent', value: 'necessary.measurement.marketing', url: 'http://127.0.0.1:3100' }]);
-  const product = await biggestProduct(member);
-  const order = await api<Order>('POST', '/shop/orders', {
-    token: member.accessToken,
-    body: {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      channel: 'WEB',
-      idempotencyKey: `e2e-consent-${member.userId}`,
-    },
-  });
-  await api('POST', `/shop/orders/${order.id}/sandbox`, { token: member.accessToken, body: { outcome: 'SUCCESS' } });
+  const order = await chargeOverHttp(member, await biggestProduct(member));
 
   const logged: string[] = [];
   page.on('request', (request) => {

@@ -31,8 +31,8 @@ export async function biggestProduct(member: Member): Promise<Product> {
   return best;
 }
 
-/** Charges a product for the member straight through the api and the sandbox provider. */
-export async function chargeOverHttp(member: Member, product: Product): Promise<void> {
+/** Charges a product for the member straight through the api and the sandbox provider; answers the paid order. */
+export async function chargeOverHttp(member: Member, product: Product): Promise<Order> {
   const order = await api<Order>('POST', '/shop/orders', {
     token: member.accessToken,
     body: {
@@ -48,4 +48,5 @@ export async function chargeOverHttp(member: Member, product: Product): Promise<
     body: { outcome: 'SUCCESS' },
   });
   expect(paid.status).toBe('PAID');
+  return paid;
 }
