@@ -1,4 +1,5 @@
 export declare function newNonce(): string;
+export declare function newCsrfSecret(): string;
 export declare function contentSecurityPolicy(nonce: string, development: boolean): string;
 export declare const COOKIE_NAMES: Readonly<{
   session: 'balcony_session';
@@ -11,6 +12,7 @@ interface PageCookie<N extends string> {
   readonly httpOnly: true;
 }
 export declare const PAGE_COOKIES: Readonly<{
+  csrf: PageCookie<'balcony_csrf'>;
   porch: PageCookie<'porch'>;
   fingerprint: PageCookie<'fp'>;
   previousPage: PageCookie<'prev_page'>;
@@ -32,6 +34,7 @@ export interface ConsentChoice {
 }
 export declare const CONSENT_CATEGORIES: readonly ['measurement', 'marketing'];
 export declare const PAGE_COOKIE_CATEGORY: Readonly<{
+  csrf: 'necessary';
   porch: 'marketing';
   fingerprint: 'measurement';
   previousPage: 'measurement';

@@ -9,6 +9,15 @@ export function newNonce() {
   return btoa(crypto.randomUUID());
 }
 
+/** A fresh CSRF secret: 32 random bytes, base64url. */
+export function newCsrfSecret() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
 /**
  * The Content-Security-Policy of every page: scripts only from this origin with the response's
  * nonce (Next.js puts it on its own inline and chunk scripts), no framing, no plugins. Inline
@@ -41,8 +50,15 @@ export const COOKIE_NAMES = Object.freeze({
   notLoggedInAdult: 'not_logged_in_adult',
 });
 
-/** The page cookies of spec §4, written on every page request (none holds a secret). */
+/**
+ * The cookies every page response writes when they are due: the page cookies of spec §4 (none holds
+ * a secret) and the double-submit CSRF secret. The secret comes with the page, before any of its
+ * scripts runs, so that every call the page and its sibling tabs make echoes the one value: minted
+ * by /api/auth/csrf instead, two first calls at once would each set their own and one would fail.
+ */
 export const PAGE_COOKIES = Object.freeze({
+  /** Double-submit CSRF secret; /api/auth/csrf tells the page's scripts its value. */
+  csrf: Object.freeze({ name: 'balcony_csrf', maxAge: 24 * 3600, httpOnly: true }),
   /** Marketing code from `?porch=`. */
   porch: Object.freeze({ name: 'porch', maxAge: COOKIE_MAX_AGE.marketing, httpOnly: true }),
   /** Random device id (the browser fingerprint of spec §4). */
@@ -52,7 +68,8 @@ export const PAGE_COOKIES = Object.freeze({
 });
 
 /**
- * The page cookies this page request writes, as [which, value]: the marketing code when the
+ * The page cookies this page request writes, as [which, value]: the CSRF secret when the browser
+ * has none (necessary, so never held back by consent), the marketing code when the
  * address carries a valid one, a device id when the browser has none, and the previous and
  * current page when the reader moved; each only when the reader's consent grants its category
  * (decision 0263). A page cookie the browser still holds without that consent is expired
@@ -70,6 +87,7 @@ export function pageCookieWrites(read, pathname, porch, granted = ALL_CATEGORIES
   for (const which of /** @type {(keyof typeof PAGE_COOKIES)[]} */ (Object.keys(PAGE_COOKIES))) {
     if (!allowed(which) && read(PAGE_COOKIES[which].name) !== undefined) writes.push([which, null]);
   }
+  if (read(PAGE_COOKIES.csrf.name) === undefined) writes.push(['csrf', newCsrfSecret()]);
   if (allowed('porch') && porch && /^[\w-]{1,64}$/.test(porch)) writes.push(['porch', porch]);
   if (allowed('fingerprint') && read(PAGE_COOKIES.fingerprint.name) === undefined)
     writes.push(['fingerprint', crypto.randomUUID()]);
@@ -120,6 +138,7 @@ const NECESSARY_ONLY = new Set(['necessary']);
 /** Which category each page cookie of spec §4 belongs to. */
 export const PAGE_COOKIE_CATEGORY = Object.freeze(
   /** @type {const} */ ({
+    csrf: 'necessary',
     porch: 'marketing',
     fingerprint: 'measurement',
     previousPage: 'measurement',

@@ -95,9 +95,10 @@ async function checkSessionTokens(
 export const config = {
   matcher: [
     {
-      // Pages only: not the web's own endpoints, build assets, images, the health check, the push
-      // service worker's script, or router prefetches (no HTML).
-      source: '/((?!api/|_next/static|_next/image|_/|media/|favicon.ico|push-sw.js).*)',
+      // Pages only: not the web's own endpoints, build assets, images, the health check, files
+      // (icon.svg, robots.txt, sitemap.xml, the push service worker's script: no page path has a
+      // dot), or router prefetches (no HTML).
+      source: '/((?!api/|_next/static|_next/image|_/|media/|.*\\.\\w+$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

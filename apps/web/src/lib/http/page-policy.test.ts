@@ -56,14 +56,14 @@ describe('pageCookieWrites', () => {
 
   it('writes the marketing code, a device id and the pages where everything is allowed', () => {
     const writes = pageCookieWrites(none, '/home', 'spring-ad');
-    expect(writes.map(([which]) => which)).toEqual(['porch', 'fingerprint', 'currentPage']);
+    expect(writes.map(([which]) => which)).toEqual(['csrf', 'porch', 'fingerprint', 'currentPage']);
     expect(PAGE_COOKIES.porch.maxAge).toBe(7200);
     expect(PAGE_COOKIES.fingerprint.maxAge).toBe(86400);
     expect(pageCookieWrites(none, '/home', 'not a code!').map(([which]) => which)).not.toContain('porch');
   });
 
   it('keeps the previous page when the reader moves', () => {
-    const writes = pageCookieWrites(jar({ fp: 'd', current_page: '/home' }), '/detail/3', null);
+    const writes = pageCookieWrites(jar({ balcony_csrf: 's', fp: 'd', current_page: '/home' }), '/detail/3', null);
     expect(writes).toEqual([
       ['previousPage', '/home'],
       ['currentPage', '/detail/3'],
@@ -71,19 +71,30 @@ describe('pageCookieWrites', () => {
   });
 
   it('writes nothing before consent, and expires what a withdrawn consent allowed', () => {
-    expect(pageCookieWrites(none, '/home', 'spring-ad', grantedCategories(true, undefined))).toEqual([]);
+    const secretHeld = jar({ balcony_csrf: 's' });
+    expect(pageCookieWrites(secretHeld, '/home', 'spring-ad', grantedCategories(true, undefined))).toEqual([]);
     const measurement = grantedCategories(true, 'necessary.measurement');
-    expect(pageCookieWrites(none, '/home', 'spring-ad', measurement).map(([which]) => which)).toEqual([
+    expect(pageCookieWrites(secretHeld, '/home', 'spring-ad', measurement).map(([which]) => which)).toEqual([
       'fingerprint',
       'currentPage',
     ]);
-    const held = jar({ fp: 'd', porch: 'old', current_page: '/home', prev_page: '/' });
+    const held = jar({ balcony_csrf: 's', fp: 'd', porch: 'old', current_page: '/home', prev_page: '/' });
     expect(pageCookieWrites(held, '/home', null, grantedCategories(true, 'necessary'))).toEqual([
       ['porch', null],
       ['fingerprint', null],
       ['previousPage', null],
       ['currentPage', null],
     ]);
+  });
+
+  it('gives a browser without one a CSRF secret with the page, consent or not, and keeps the one it has', () => {
+    const writes = pageCookieWrites(none, '/user/login', null, grantedCategories(true, undefined));
+    expect(writes.map(([which]) => which)).toEqual(['csrf']);
+    const secret = writes[0]?.[1];
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(pageCookieWrites(none, '/', null)[0]?.[1]).not.toBe(secret);
+    expect(pageCookieWrites(jar({ balcony_csrf: 's' }), '/', null).map(([w]) => w)).not.toContain('csrf');
+    expect(COOKIES.csrf).toEqual({ name: 'balcony_csrf', maxAge: 86400, httpOnly: true });
   });
 });
 
@@ -94,6 +105,7 @@ describe('the cookies of spec §4/§9', () => {
     expect(COOKIES.fingerprint.maxAge).toBe(86400);
     expect(COOKIES.isSignUp.maxAge).toBe(3600);
     expect(PAGE_COOKIE_CATEGORY).toEqual({
+      csrf: 'necessary',
       porch: 'marketing',
       fingerprint: 'measurement',
       previousPage: 'measurement',

@@ -84,20 +84,24 @@ describe('the visitor page cache', () => {
 
     const before = await fetch(`${base}/detail/7?porch=spring-ad`);
     expect(rendered.count).toBe(1);
-    expect(before.headers.getSetCookie()).toEqual([]);
+    // Only the necessary CSRF secret is written before a choice.
+    expect(names(before)).toEqual(['balcony_csrf']);
+    expect(before.headers.getSetCookie()[0]).toMatch(/^balcony_csrf=[\w-]{43}; .*HttpOnly; SameSite=lax$/);
 
     const measured = await fetch(`${base}/detail/7?porch=spring-ad`, {
-      headers: { cookie: 'consent=necessary.measurement' },
+      headers: { cookie: 'consent=necessary.measurement; balcony_csrf=s' },
     });
     expect(names(measured).sort()).toEqual(['current_page', 'fp']);
 
     const everything = await fetch(`${base}/detail/7?porch=spring-ad`, {
-      headers: { cookie: 'consent=necessary.measurement.marketing; fp=known; current_page=%2Fdetail%2F7' },
+      headers: {
+        cookie: 'consent=necessary.measurement.marketing; balcony_csrf=s; fp=known; current_page=%2Fdetail%2F7',
+      },
     });
     expect(names(everything)).toEqual(['porch']);
 
     const withdrawn = await fetch(`${base}/detail/7?porch=spring-ad`, {
-      headers: { cookie: 'consent=necessary; fp=known; porch=spring-ad; current_page=%2F' },
+      headers: { cookie: 'consent=necessary; balcony_csrf=s; fp=known; porch=spring-ad; current_page=%2F' },
     });
     const expired = withdrawn.headers.getSetCookie();
     expect(expired.map((c) => c.split('=')[0]).sort()).toEqual(['current_page', 'fp', 'porch']);

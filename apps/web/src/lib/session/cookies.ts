@@ -15,8 +15,8 @@ const cookie = (name: string, maxAge: number, httpOnly = true): CookieSpec => ({
 export const COOKIES = {
   /** The sealed token pair; lives as long as the refresh token (set per write). */
   session: cookie(COOKIE_NAMES.session, 30 * 24 * 3600),
-  /** Double-submit CSRF secret; its token is given by /api/auth/csrf. */
-  csrf: cookie('balcony_csrf', 24 * 3600),
+  /** Double-submit CSRF secret, written with every page (page-policy.mjs). */
+  csrf: PAGE_COOKIES.csrf,
   /** Marks that the proxy renewed the tokens, so open pages know to reload their data. */
   tokenRenewed: cookie('token_renewed', COOKIE_MAX_AGE.tokenRenew, false),
   porch: PAGE_COOKIES.porch,

@@ -1,15 +1,12 @@
 import 'server-only';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 
 // Double-submit CSRF protection for every state-changing call to the web (/api/auth/*, the front
-// proxy): the secret sits in an httpOnly cookie, /api/auth/csrf tells same-origin scripts its value
+// proxy): the secret sits in an httpOnly cookie written with every page (page-policy.mjs), or by
+// /api/auth/csrf for a caller that has none, and /api/auth/csrf tells same-origin scripts its value
 // (another origin cannot read that answer), and a POST must echo it in `x-csrf-token` or the form
 // field `csrfToken`. A cross-site Origin header is refused outright.
-
-export function newCsrfSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 export function sameOrigin(request: NextRequest): boolean {
   const origin = request.headers.get('origin');

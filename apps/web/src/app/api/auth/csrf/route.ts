@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { COOKIES, cookieOptions } from '@/lib/session/cookies';
-import { newCsrfSecret } from '@/lib/session/csrf';
 import { secureOf } from '@/lib/session/http';
+import { newCsrfSecret } from '../../../../../page-policy.mjs';
 
 export const dynamic = 'force-dynamic';
 
