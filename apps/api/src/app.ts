@@ -39,6 +39,7 @@ import { createSocialProviders } from './modules/auth/social/providers.js';
 import { socialRoutes } from './modules/auth/social/routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.js';
+import { createPublicationClock } from './modules/catalog/publication-clock.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commentRoutes } from './modules/comments/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -359,8 +360,13 @@ export async function buildApp({
       },
       { name: 'delete-old-notifications', run: (now: Date) => notifications.deleteExpired(database.db, now) },
     ];
+    // Drops what shows the catalogue as it was the moment something scheduled is published
+    // (decision 0287); a console change may have scheduled something sooner, so it looks again.
+    const publications = createPublicationClock({ db: database.db, cache: services.cache, log: app.log });
+    services.cache.onInvalidate(() => publications.rearm());
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
+      await publications.start();
       stopJobs = startJobs(
         jobs,
         config.jobsIntervalSeconds * 1000,
@@ -371,6 +377,7 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await stopJobs?.();
+      await publications.stop();
       apns?.close();
     });
   }

@@ -120,7 +120,7 @@ describe('shared cache', () => {
   it('stays under its memory bound by dropping the least recently used answers', async () => {
     const cache = createSharedCache({ ttlMs: 60_000, maxBytes: 10_000 });
     const until = new Date(Date.now() + 60_000);
-    const big = (n: number) => async () => SharedAnswer.of('x'.repeat(2_000 + n));
+    const big = (n: number) => async () => SharedAnswer.of('x'.repeat(2_000 + n), until);
     const first = await cache.get('a', until, big(1));
     await cache.get('b', until, big(2));
     await cache.get('c', until, big(3));
@@ -128,11 +128,12 @@ describe('shared cache', () => {
   });
 
   it('serialises a shared answer once, in the envelope, with a strong ETag of its bytes', () => {
-    const a = SharedAnswer.of({ items: [1, 2] });
+    const until = new Date(Date.now() + 60_000);
+    const a = SharedAnswer.of({ items: [1, 2] }, until);
     expect(JSON.parse(a.body)).toEqual({ result: 'SUCCESS', data: { items: [1, 2] } });
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(SharedAnswer.of({ items: [1, 2] }).etag).toBe(a.etag);
-    expect(SharedAnswer.of({ items: [2, 1] }).etag).not.toBe(a.etag);
+    expect(SharedAnswer.of({ items: [1, 2] }, until).etag).toBe(a.etag);
+    expect(SharedAnswer.of({ items: [2, 1] }, until).etag).not.toBe(a.etag);
   });
 });
 

@@ -17,18 +17,20 @@ export class SerialisedAnswer {
   }
 }
 
-/** A visitor's answer, serialised once, with its ETag. */
+/** A visitor's answer, serialised once, with its ETag and the moment it may change by itself. */
 export class SharedAnswer extends SerialisedAnswer {
   constructor(
     body: string,
     readonly etag: string,
+    /** Milliseconds since the epoch: the next publication or midnight; a CDN keeps it no longer. */
+    readonly freshUntil: number,
   ) {
     super(body);
   }
 
-  static of(data: unknown): SharedAnswer {
+  static of(data: unknown, freshUntil: Date): SharedAnswer {
     const body = SerialisedAnswer.wrapping(JSON.stringify(data)).body;
-    return new SharedAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`);
+    return new SharedAnswer(body, `"${createHash('sha1').update(body).digest('base64url')}"`, freshUntil.getTime());
   }
 }
 

@@ -76,8 +76,18 @@ export interface RouteContract<
   ) => Promise<z.infer<R> | SerialisedAnswer> | z.infer<R>;
 }
 
-/** How long a CDN may keep a visitor's shared answer, and serve it stale while it asks again. */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** Longest a CDN may keep a visitor's shared answer before it asks again. */
+const PUBLIC_MAX_SECONDS = 60;
+
+/**
+ * A CDN keeps a visitor's answer at most a minute and never past the moment it changes by itself
+ * (a scheduled publication, midnight), so a new episode shows on time; stale, it may serve it while
+ * it asks again.
+ */
+function publicCacheControl(freshUntil: number): string {
+  const seconds = Math.max(0, Math.min(PUBLIC_MAX_SECONDS, Math.floor((freshUntil - Date.now()) / 1000)));
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=300`;
+}
 /** Visitor answers differ by brand, platform and the Japanese visitor's adult answer (spec §7, §4). */
 const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
 
@@ -93,7 +103,7 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: unknown, pub
     if (!request.ctx.user) {
       reply.header(
         'cache-control',
-        publicMaxAge === undefined ? PUBLIC_CACHE_CONTROL : `public, max-age=${publicMaxAge}`,
+        publicMaxAge === undefined ? publicCacheControl(answer.freshUntil) : `public, max-age=${publicMaxAge}`,
       );
     }
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();

@@ -457,3 +457,39 @@ export async function nextPublicationAt(db: Db, brandId: string, now: Date): Pro
   const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
   return row?.at ? new Date(row.at) : null;
 }
+
+/** The next moment anything of any brand's catalog is published, or null. */
+export async function nextPublicationAtAnyBrand(db: Db, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select least(
+      (select min(published_at) from episodes where published_at > ${at}::timestamptz),
+      (select min(published_at) from series_brands where published_at > ${at}::timestamptz)
+    ) as at`);
+  const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
+  return row?.at ? new Date(row.at) : null;
+}
+
+export interface Publication {
+  brandId: string;
+  seriesId: number;
+  /** The episode published, and the one before it (its "next" link changes); null for a series. */
+  episodeId: number | null;
+  previousEpisodeId: number | null;
+}
+
+/** What became public in (from, to]: each episode on each brand of its series, and each series newly on a brand. */
+export async function publishedBetween(db: Db, from: Date, to: Date): Promise<Publication[]> {
+  const after = from.toISOString();
+  const until = to.toISOString();
+  const result = await db.execute(sql`
+    select sb.brand_id as "brandId", e.series_id as "seriesId", e.id as "episodeId",
+           (select p.id from episodes p where p.series_id = e.series_id and p.number < e.number
+             order by p.number desc limit 1) as "previousEpisodeId"
+      from episodes e join series_brands sb on sb.series_id = e.series_id
+     where e.published_at > ${after}::timestamptz and e.published_at <= ${until}::timestamptz
+    union all
+    select sb.brand_id, sb.series_id, null, null from series_brands sb
+     where sb.published_at > ${after}::timestamptz and sb.published_at <= ${until}::timestamptz`);
+  return (result as unknown as { rows: Publication[] }).rows;
+}

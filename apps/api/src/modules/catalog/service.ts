@@ -155,7 +155,7 @@ async function sharedAnswer<T extends object>(
   return ctx.services.cache.get(
     `${audienceOf(ctx)}|${key}|json`,
     until,
-    async () => SharedAnswer.of(schema.parse(await sharedData(ctx, key, tags, compute))),
+    async () => SharedAnswer.of(schema.parse(await sharedData(ctx, key, tags, compute)), until),
     tags,
   );
 }
@@ -434,12 +434,14 @@ async function publicSeriesDetail(ctx: ServiceContext, seriesId: number): Promis
 
 /** The order of the brand's home tab bar: set in the console, or the default (issue 15 item 4). */
 export function homeTabBar(ctx: ServiceContext): Promise<HomeTabOrder | SharedAnswer> {
+  const until = new Date(ctx.now.getTime() + 24 * 3600_000);
   return ctx.services.cache.get(
     `${ctx.brand.id}|home-tabs|json`,
-    new Date(ctx.now.getTime() + 24 * 3600_000),
+    until,
     async () =>
       SharedAnswer.of(
         HomeTabOrder.parse({ tabs: (await adminRepo.findHomeTabs(ctx.db, ctx.brand.id)) ?? DEFAULT_HOME_TAB_ORDER }),
+        until,
       ),
     [catalogTags.tabs(ctx.brand.id)],
   );

@@ -50,7 +50,7 @@ function shared<T extends object>(
 ): Promise<SharedAnswer> {
   const until = new Date(ctx.now.getTime() + NOTICE_NAV_CACHE_MS);
   return ctx.services.cache.get(`${ctx.brand.id}|support|${key}|json`, until, async () =>
-    SharedAnswer.of(schema.parse(await compute())),
+    SharedAnswer.of(schema.parse(await compute()), until),
   );
 }
 
