@@ -362,7 +362,12 @@ export async function buildApp({
     ];
     // Drops what shows the catalogue as it was the moment something scheduled is published
     // (decision 0287); a console change may have scheduled something sooner, so it looks again.
-    const publications = createPublicationClock({ db: database.db, cache: services.cache, log: app.log });
+    const publications = createPublicationClock({
+      db: database.db,
+      cache: services.cache,
+      log: app.log,
+      ready: () => readiness.phase === 'ready',
+    });
     services.cache.onInvalidate(() => publications.rearm());
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {

@@ -12,6 +12,8 @@ import { catalogTags } from './service.js';
 
 /** Longest sleep: a schedule set on another replica is seen within this. */
 const MAX_WAIT_MS = 60_000;
+/** How often a replica that is not ready yet asks again. */
+const NOT_READY_WAIT_MS = 1_000;
 
 /** The tags a publication touches: the series page, the brand's lists, the new episode and the one before it. */
 export function publicationTags(publications: readonly repo.Publication[]): string[] {
@@ -39,6 +41,8 @@ export function createPublicationClock(opts: {
   log: FastifyBaseLogger;
   now?: () => Date;
   maxWaitMs?: number;
+  /** Whether the replica takes work: not before its database is migrated, nor while it drains. */
+  ready?: () => boolean;
 }): PublicationClock {
   const now = opts.now ?? (() => new Date());
   const maxWait = opts.maxWaitMs ?? MAX_WAIT_MS;
@@ -69,6 +73,10 @@ export function createPublicationClock(opts: {
   }
 
   function look() {
+    if (opts.ready && !opts.ready()) {
+      arm(NOT_READY_WAIT_MS);
+      return;
+    }
     if (running) {
       again = true;
       return;
