@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinProducts, freetimeUses, orders } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // The console's dashboards (issue 15 item 7) through the API: figures drawn from real purchases,
 // cut in days of the brand's zone, filtered by brand within what the admin may see, and as CSV.
@@ -33,26 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function api(
-  method: 'GET' | 'POST',
-  url: string,
-  who?: { headers: Record<string, string> },
-  payload?: object,
-  brand = BRAND,
-) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const body = (await res).json();
-  if (body.result !== 'SUCCESS') throw new Error(`call failed: ${JSON.stringify(body)}`);
-  return body.data;
-};
-const code = async (res: ReturnType<typeof api>) => (await res).json().code;
+const { api, data, code } = callsOf(() => t, { brand: BRAND });
 
 /** A member of `brand` who charges the product of `coins` coins through the sandbox. */
 async function charge(brand: string, coins: number): Promise<{ member: Member; product: CoinProduct }> {

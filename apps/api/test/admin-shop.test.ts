@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // The shop in the console (issue 15 item 5) through the API: coin products edited, audited and
 // seen by readers at once; a member's ledger by lot; refunds through the provider, once.
@@ -33,21 +34,7 @@ afterEach(async () => {
   expect(await wallet.checkLedger(t.database.db)).toEqual({ unbalanced: [], accounts: [], lots: [], members: [] });
 });
 
-type Who = { headers: Record<string, string> } | undefined;
-function api(method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const body = (await res).json();
-  if (body.result !== 'SUCCESS') throw new Error(`call failed: ${JSON.stringify(body)}`);
-  return body.data;
-};
-const code = async (res: ReturnType<typeof api>) => (await res).json().code;
+const { api, data, code } = callsOf(() => t, { brand: BRAND });
 const readerShop = async (who?: Member): Promise<CoinProduct[]> =>
   (await data(api('GET', '/shop/products', who))).products;
 const audit = async (query: string) => (await data(api('GET', `/admin/audit?${query}`, owner))).items;

@@ -6,7 +6,8 @@ import { run } from '../src/cli/adjust-coins.js';
 import { adminAudit } from '../src/db/schema.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { type Caller, callsOf } from './support/calls.js';
 
 // Admin coin adjustments (issue 11 item 6): the admin route and its audit log through the API,
 // and the CLI through its `run`. Every test ends with the ledger check.
@@ -31,19 +32,10 @@ const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth
 const newAdmin = (brandId = BRAND) =>
   createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'], brandIds: [brandId] });
 
-function api(method: 'GET' | 'POST', url: string, who?: { headers: object }, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => (await res).json().data;
-const code = async (res: ReturnType<typeof api>) => (await res).json().code;
+const { api, data, code } = callsOf(() => t, { brand: BRAND });
 
 const adjust = (
-  who: { headers: object } | undefined,
+  who: Caller | undefined,
   body: { userId: number; coinType: string; amount: number; validDays?: number; idempotencyKey?: string },
   brand = BRAND,
 ) =>

@@ -7,6 +7,7 @@ import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { DAY } from './support/clock.js';
 
 // The coin wallet, the shop with the sandbox provider, renting and buying episodes, histories and
@@ -28,16 +29,7 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (spec: Parameters<typeof createMember>[2] = {}) => createMember(t.database.db, t.config.auth, spec);
 
-function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brand?: string) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => (await res).json().data;
-const code = async (res: ReturnType<typeof api>) => (await res).json().code;
+const { api, data, code } = callsOf(() => t);
 
 const AGREED = ['TERMS', 'NO_WITHDRAWAL_RIGHT'];
 async function products(who?: Member): Promise<CoinProduct[]> {

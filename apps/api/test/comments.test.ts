@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../src/db/schema.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // Comments on episodes (issue 13 items 1 and 8, decisions 0190–0194): the rules of spec §5, the
 // states of spec §3 (REPORT, BLIND, DELETED, BLOCK), order and likes, /comment/my, the write
@@ -25,23 +26,7 @@ const newMember = (brandId: string = BRAND, extra: { birthedAt?: string } = {}) 
 const newAdmin = (brandId: string) =>
   createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'], brandIds: [brandId] });
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const answer = await res;
-  expect(answer.json().code, answer.body).toBeUndefined();
-  return answer.json().data;
-};
-const failure = async (res: ReturnType<typeof api>) => {
-  const answer = await res;
-  return [answer.statusCode, answer.json().code];
-};
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 const ep = (n: number) => S.episodes[n - 1]?.id ?? 0;
 const write = (who: Member | undefined, content: string, episodeId = ep(1), extra: object = {}, brand = BRAND) =>

@@ -10,6 +10,7 @@ import { file } from '../src/modules/contact/service.js';
 import type { BlobStore } from '../src/modules/media/store.js';
 import { createAdmin, createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { serviceContext } from './support/context.js';
 import { decompressionBomb, phoneJpeg, pngOfSize, solidPng } from './support/images.js';
 
@@ -66,27 +67,7 @@ function fileRequest(who: Member | undefined, images: Upload[] = [], fields: Fie
   return t.app.inject({ method: 'POST', url: '/api/v1/qna', headers: headersOf(who, brandId), payload: form });
 }
 
-function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object, brandId = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: headersOf(who, brandId),
-    ...(payload && { payload }),
-  });
-}
-
-/** An answer of the api (light-my-request's, whose `json()` is untyped parsed JSON). */
-type Answer = ReturnType<typeof fileRequest>;
-
-async function data(res: Answer) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-async function failure(res: Answer) {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-}
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 const png = async (colour = '#3c6') => ({ data: await solidPng(40, 30, colour) });
 const listOf = async (m: Member) => data(api('GET', '/qna', m));

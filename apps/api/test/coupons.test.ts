@@ -12,6 +12,7 @@ import { demoCouponCodes, seedDemoCoupons } from '../src/db/seed/coupons.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // Coupons (issue 12 item 3): registering codes and every refusal of spec §8, what each kind
 // gives (coins through the ledger, a rental or possession, a discount in the shop), the member's
@@ -47,23 +48,7 @@ const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth
 const newAdmin = (brandId = BRAND) =>
   createAdmin(t.database.db, t.app.services.totp, { roles: ['FINANCE'], brandIds: [brandId] });
 
-function api(method: 'GET' | 'POST', url: string, who?: { headers: object }, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const answer = await res;
-  if (answer.statusCode !== 200) throw new Error(`${answer.statusCode} ${answer.body}`);
-  return answer.json().data;
-};
-const failure = async (res: ReturnType<typeof api>) => {
-  const answer = await res;
-  return [answer.statusCode, answer.json().code];
-};
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 type Grant = Record<string, unknown> & { kind: string };
 /** A coupon made by the admin through the API; answers its id and codes. */

@@ -7,7 +7,8 @@ import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import { dayIn, drawIndex, previousDay, seedHash, spinSeed } from '../src/modules/events/rules.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { DAY, yearsAgo } from './support/clock.js';
 import { LEDGER_CLEAN } from './support/purchase-book.js';
 
@@ -41,23 +42,7 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (spec: Parameters<typeof createMember>[2] = {}) => createMember(t.database.db, t.config.auth, spec);
 
-function api(method: 'GET' | 'POST' | 'PUT', url: string, who?: Who, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-};
-const failure = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-};
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 type EventSpec = Record<string, unknown>;

@@ -7,6 +7,7 @@ import { expireDue } from '../src/modules/gifts/service.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { memberHelpers, newEmail } from './support/members.js';
 
 // The gift box (issue 12 item 4): admins send gifts of coins or episodes to members and to
@@ -37,23 +38,7 @@ function newMember(brandId = BRAND) {
   return createMember(t.database.db, t.config.auth, { brandId });
 }
 
-function api(method: 'GET' | 'POST' | 'PUT', url: string, who?: { headers: Record<string, string> }, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-};
-const failure = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-};
+const { api, data, failure } = callsOf(() => t);
 
 type Content =
   | { kind: 'COIN'; coinType: string; amount: number; validDays?: number }

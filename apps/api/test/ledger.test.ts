@@ -8,7 +8,8 @@ import { LEDGER_CSV_HEADER } from '../src/modules/wallet/ledger.js';
 import * as walletRepo from '../src/modules/wallet/repo.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { DAY } from './support/clock.js';
 import { memberHelpers } from './support/members.js';
 
@@ -40,19 +41,7 @@ interface Member {
   headers: Record<string, string>;
 }
 
-function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function data(res: ReturnType<typeof api>) {
-  const answer = await res;
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data;
-}
+const { api, data } = callsOf(() => t);
 
 /** A member signed up by e-mail, who got the sign-up mail reward (10 free coins). */
 async function signedUp(): Promise<Member> {

@@ -6,7 +6,8 @@ import { coinLots, ledgerTransfers } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 import { DAY } from './support/clock.js';
 import { serviceContext } from './support/context.js';
 import { giveCoins, LEDGER_CLEAN } from './support/purchase-book.js';
@@ -29,23 +30,7 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = () => createMember(t.database.db, t.config.auth);
 
-function api(method: 'GET' | 'POST', url: string, who?: Member, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-const data = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-};
-const failure = async (res: ReturnType<typeof api>) => {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-};
+const { api, data, failure } = callsOf(() => t);
 
 /** Charges the member's product of `coins` paid coins through the sandbox checkout. */
 async function charge(who: Member, coins: number) {

@@ -25,7 +25,8 @@ import {
 } from '../src/modules/notifications/push-sender.js';
 import { deleteExpired, scanTriggers, sendDuePushes } from '../src/modules/notifications/service.js';
 import { createAdmin, createMember, createSeries, grant } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // Notifications (issue 13 item 6; decisions 0205–0212): each kind made by its trigger, once;
 // the member's list, unread count and marking read, only their own; pushes by the job, with the
@@ -48,23 +49,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const newMember = (brandId = BRAND) => createMember(db(), t.config.auth, { brandId });
 
-function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object, brandId = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brandId), ...(who?.headers ?? {}) },
-    ...(payload && { payload }),
-  });
-}
-async function data(res: ReturnType<typeof api>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-async function failure(res: ReturnType<typeof api>) {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-}
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 interface Item {
   id: number;

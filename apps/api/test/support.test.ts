@@ -5,6 +5,7 @@ import { adminAccounts, adminAudit, notices, policies } from '../src/db/schema.j
 import { versionInForce } from '../src/modules/support/service.js';
 import { createAdmin, createMember } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { callsOf, type Method } from './support/calls.js';
 import { later, MINUTE } from './support/clock.js';
 
 // Notices, the FAQ and the policies (issue 13 items 2, 3, 5 and 8) through the API: what readers
@@ -21,28 +22,14 @@ afterEach(() => {
 });
 
 type Caller = Awaited<ReturnType<typeof createMember>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const newAdmin = (brandId: string) =>
   createAdmin(t.database.db, t.app.services.totp, { roles: ['SUPPORT'], brandIds: [brandId] });
 const newMember = (brandId: string) => createMember(t.database.db, t.config.auth, { brandId });
 
-function api(method: Method, url: string, opts: { who?: Caller; brand: string; body?: object }) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(opts.brand), ...(opts.who?.headers ?? {}) },
-    ...(opts.body ? { payload: opts.body } : {}),
-  });
-}
-async function ok(res: ReturnType<typeof api>) {
-  const answer = await res;
-  expect(answer.json(), answer.body).toMatchObject({ result: 'SUCCESS' });
-  return answer.json().data;
-}
-async function fails(res: ReturnType<typeof api>) {
-  const answer = await res;
-  return [answer.statusCode, answer.json().code];
-}
+const calls = callsOf(() => t);
+const api = (method: Method, url: string, opts: { who?: Caller; brand: string; body?: object }) =>
+  calls.api(method, url, opts.who, opts.body, opts.brand);
+const { data: ok, failure: fails } = calls;
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 const auditActions = async (adminId: number) =>

@@ -7,7 +7,8 @@ import { createTokenSigner } from '../src/modules/auth/tokens.js';
 import { createTransferSigner, verifyTransferFile } from '../src/modules/transfer/signing.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createAdmin, createMember, createSeries, grant } from './factories.js';
-import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { callsOf } from './support/calls.js';
 
 // The account transfer (issue 16 item 2; decisions 0250, 0251): the signed file verifies and a
 // tampered one does not, the member's coins leave the ledger lot by lot and their balances are
@@ -30,24 +31,7 @@ afterEach(async () => {
   expect(await wallet.checkLedger(t.database.db)).toEqual({ unbalanced: [], accounts: [], lots: [], members: [] });
 });
 
-type Who = { headers: Record<string, string> };
-function api(method: 'GET' | 'POST' | 'PUT', url: string, who?: Who, payload?: object, brand = BRAND) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...brandHeaders(brand), ...(who?.headers ?? {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function data(res: ReturnType<typeof api>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-async function failure(res: ReturnType<typeof api>) {
-  const r = await res;
-  return [r.statusCode, r.json().code];
-}
+const { api, data, failure } = callsOf(() => t, { brand: BRAND });
 
 const CONSENT = { consent: [...TRANSFER_CONSENT_ITEMS], version: TRANSFER_CONSENT_VERSION };
 
