@@ -1,13 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import sharp from 'sharp';
-import { API_HEADERS, API_URL, adminToken, api, createMember, logIn } from './support/member';
+import { API_HEADERS, API_URL, adminToken, api, createMember, logIn, logInWith } from './support/member';
 import { collectConsoleErrors, screenshot, seriousViolations } from './support/page';
 
 // The admin console (issue 15) in Chromium, on its own origin beside the reader web: an admin
 // logs in with a TOTP code and publishes a scheduled episode on two brands; a coupon batch made
 // in the console is registered by a reader; a contact request answered in the console is seen by
-// its reader; the dashboard shows a purchase just made. The console is a desktop tool, so these
+// its reader; the dashboard shows a purchase just made; an event made in the console is played by a
+// reader and counted. The console is a desktop tool, so these
 // journeys run in the desktop project only. Its texts are English here (the browser's language).
 
 const CONSOLE_URL = 'http://127.0.0.1:3101';
@@ -294,4 +295,60 @@ test('the dashboard shows a purchase just made', async ({ page }, testInfo) => {
     new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(product.price / 100),
   );
   await screenshot(page, testInfo, 'console-dashboard');
+});
+
+test('an event made in the console is played by a reader, and the console counts them', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // The Thai brand: events.spec.ts counts the events of the default brand, none counts these.
+  const brandId = 'bom-th';
+  const timeZone = 'Asia/Bangkok';
+  const editor = await newAdmin(['CONTENT'], 'events');
+  await consoleLogIn(page, editor);
+  await page.goto(`${CONSOLE_URL}/events`);
+  await page.getByLabel('Brand', { exact: true }).selectOption(brandId);
+  await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
+  await expect(page.getByLabel('Brand', { exact: true })).toHaveValue(brandId);
+
+  const title = `E2E check-in ${Date.now()}`;
+  const create = page.locator('form', { has: page.getByRole('button', { name: 'Create', exact: true }) });
+  await create.getByLabel('Kind').selectOption('ATTENDANCE');
+  await create.getByLabel('Title', { exact: true }).fill(title);
+  await create.getByLabel(`Starts (${timeZone})`).fill(localTime(new Date(Date.now() - 60_000), timeZone));
+  await create.getByLabel(`Ends (${timeZone})`).fill(localTime(new Date(Date.now() + 24 * 3600_000), timeZone));
+  // The first reward row: 3 free coins a check-in.
+  await create.getByLabel('Reward 1').selectOption('freeEarn');
+  await create.getByRole('combobox', { name: 'Type', exact: true }).first().selectOption('FREE_COIN');
+  await create.getByRole('spinbutton', { name: 'Amount', exact: true }).first().fill('3');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create.getByRole('status')).toHaveText(`“${title}” created.`);
+  const row = page.getByTestId('admin-event').filter({ hasText: title });
+  // Cells after the title (a row header): kind, period, status, participants.
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Running');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, testInfo, 'console-event-created');
+
+  const reader = await createMember({ tag: 'console-event', brandId });
+  const coins = async () =>
+    (await api<{ total: number }>('GET', '/coin', { token: reader.accessToken, brandId })).total;
+  const before = await coins();
+  const context = await browser.newContext();
+  try {
+    const readerPage = await context.newPage();
+    expect(await logInWith(readerPage, reader.email, reader.password, READER_TH)).toBeNull();
+    await readerPage.goto(`${READER_TH}/event`);
+    const card = readerPage.getByTestId('event-card').filter({ hasText: title });
+    const stamp = card.getByTestId('attendance-stamp');
+    await expect(stamp).toBeEnabled();
+    await stamp.click();
+    await expect(stamp).toBeDisabled();
+  } finally {
+    await context.close();
+  }
+  expect(await coins()).toBe(before + 3);
+
+  await page.reload();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
 });
