@@ -1,4 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip } from '../src/http/route.js';
 import { createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
@@ -40,6 +42,26 @@ describe('visitors', () => {
     const again = await get('/contents/home/RANKING', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('get the same answer gzipped when they accept it, with its own ETag', async () => {
+    const plainAnswer = await get(`/contents/${plain.id}`);
+    expect(plainAnswer.rawPayload.length).toBeGreaterThan(1024);
+    const zipped = await get(`/contents/${plain.id}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plainAnswer.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plainAnswer.rawPayload.length / 2);
+    expect(String(zipped.headers.vary)).toContain('accept-encoding');
+    expect(zipped.headers.etag).not.toBe(plainAnswer.headers.etag);
+    const again = await get(`/contents/${plain.id}`, {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(zipped.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // A client that refuses gzip gets the answer as it is.
+    const refused = await get(`/contents/${plain.id}`, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plainAnswer.body);
   });
 
   it('of another brand get that brand’s answer, not a shared one', async () => {
@@ -131,5 +153,15 @@ describe('the viewer', () => {
     expect((await viewer(paid.id, a.headers)).statusCode).toBe(200);
     expect(JSON.parse((await viewer(paid.id, b.headers)).body).code).toBe('UNAUTHORIZED_CONTENTS');
     expect(JSON.parse((await viewer(paid.id)).body).code).toBe('UNAUTHORIZED_CONTENTS');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('reads the codings and their weights', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*', 'GZIP'])
+      expect(acceptsGzip(yes)).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip-ish']) {
+      expect(acceptsGzip(no)).toBe(false);
+    }
   });
 });

@@ -76,6 +76,7 @@ export interface RouteContract<
   ) => Promise<z.infer<R> | SerialisedAnswer> | z.infer<R>;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Longest a CDN may keep a visitor's shared answer before it asks again. */
 const PUBLIC_MAX_SECONDS = 60;
 
@@ -88,8 +89,24 @@ function publicCacheControl(freshUntil: number): string {
   const seconds = Math.max(0, Math.min(PUBLIC_MAX_SECONDS, Math.floor((freshUntil - Date.now()) / 1000)));
   return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=300`;
 }
-/** Visitor answers differ by brand, platform and the Japanese visitor's adult answer (spec §7, §4). */
-const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
+/**
+ * Visitor answers differ by brand, platform and the Japanese visitor's adult answer (spec §7, §4),
+ * and come gzipped to clients that accept it.
+ */
+const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization, accept-encoding';
+/** Below this a shared answer is sent as it is: gzip would save little or grow it. */
+const GZIP_MIN_BYTES = 1024;
+
+/** Whether `Accept-Encoding` takes gzip (or anything) with a weight above zero. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 /**
  * Sends an answer serialised once (`SharedAnswer`), with its ETag: `If-None-Match` answers 304.
@@ -98,17 +115,19 @@ const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization';
 function send(request: FastifyRequest, reply: FastifyReply, answer: unknown, publicMaxAge?: number): unknown {
   if (request.ctx.user) reply.header('cache-control', 'private, no-store');
   if (!(answer instanceof SerialisedAnswer)) return ok(answer);
-  if (answer instanceof SharedAnswer) {
-    reply.header('etag', answer.etag).header('vary', VARY);
-    if (!request.ctx.user) {
-      reply.header(
-        'cache-control',
-        publicMaxAge === undefined ? publicCacheControl(answer.freshUntil) : `public, max-age=${publicMaxAge}`,
-      );
-    }
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  if (!(answer instanceof SharedAnswer)) return reply.type(JSON_TYPE).send(answer.body);
+  const gzip = answer.encoded.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
+  const { body, etag } = gzip ? answer.gzipped : { body: answer.encoded, etag: answer.etag };
+  reply.header('etag', etag).header('vary', VARY);
+  if (!request.ctx.user) {
+    reply.header(
+      'cache-control',
+      publicMaxAge === undefined ? publicCacheControl(answer.freshUntil) : `public, max-age=${publicMaxAge}`,
+    );
   }
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (gzip) reply.header('content-encoding', 'gzip');
+  return reply.type(JSON_TYPE).send(body);
 }
 
 // Looked up when a request comes, not when this file loads: auth's routes import this file.
