@@ -343,6 +343,8 @@ test('an event made in the console is played by a reader, and the console counts
     const stamp = card.getByTestId('attendance-stamp');
     await expect(stamp).toBeEnabled();
     await stamp.click();
+    // The day is stamped on the calendar once the api has answered (the button is disabled sooner).
+    await expect(card.locator('[data-testid="attendance-calendar"] [data-stamped]')).toHaveCount(1);
     await expect(stamp).toBeDisabled();
   } finally {
     await context.close();
