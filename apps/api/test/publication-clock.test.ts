@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes } from '../src/db/schema.js';
+import { banners, episodes } from '../src/db/schema.js';
 import { PAGE_DROP_PATH } from '../src/http/web-pages.js';
 import { createPublicationClock } from '../src/modules/catalog/publication-clock.js';
-import { createSeries } from './factories.js';
+import { createBanner, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 
 // Scheduled publication (decision 0287): the moment an episode becomes public, the shared answers
@@ -99,6 +99,32 @@ describe('the publication clock', () => {
       await dropNaming(`episode:${due.id}`, 10_000);
       expect(drops.flat()).not.toContain(`episode:${later.due.id}`);
       expect(await episodeIds(later.series.id)).not.toContain(later.due.id);
+    } finally {
+      await clock.stop();
+    }
+  });
+});
+
+describe('a banner', () => {
+  it('shows from its start, to readers and CDNs alike, dropped by the clock at that moment', async () => {
+    const banner = await createBanner(t.database.db, BRAND, '/home/weekly');
+    if (!banner) throw new Error('no banner');
+    const startsAt = new Date(Date.now() + 1500);
+    await t.database.db.update(banners).set({ startsAt }).where(eq(banners.id, banner.id));
+    // What the console's banner change drops (admin-service); written here behind its back.
+    t.app.services.cache.invalidate([`banners:${BRAND}`]);
+    await dropNaming(`banners:${BRAND}`, 10_000);
+    drops.length = 0;
+    const titles = async () => ((await get('/banners')).json().data as { title: string }[]).map((b) => b.title);
+    const before = await get('/banners');
+    expect((before.json().data as { title: string }[]).map((b) => b.title)).not.toContain(banner.title);
+    expect(Number(/s-maxage=(\d+)/.exec(String(before.headers['cache-control']))?.[1])).toBeLessThanOrEqual(1);
+    const clock = createPublicationClock({ db: t.database.db, cache: t.app.services.cache, log: t.app.log });
+    await clock.start();
+    try {
+      await dropNaming(`banners:${BRAND}`, 10_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+      expect(await titles()).toContain(banner.title);
     } finally {
       await clock.stop();
     }

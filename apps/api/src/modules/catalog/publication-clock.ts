@@ -7,7 +7,7 @@ import { catalogTags } from './service.js';
 // Scheduled publication (decision 0287): the api's own shared answers end at the brand's next
 // publication by themselves, but the web's kept pages and data cache, and the other replicas'
 // answers, would show the catalogue as it was for up to a minute more. At the moment an episode
-// or a series becomes public, this drops what shows it, with the tags of a console change, so the
+// or a series becomes public, or a banner starts or ends, this drops what shows it, with the tags of a console change, so the
 // web drops its pages too (decision 0231). Every replica runs one; a drop told twice is harmless.
 
 /** Longest sleep: a schedule set on another replica is seen within this. */
@@ -62,7 +62,10 @@ export function createPublicationClock(opts: {
   async function check(): Promise<number> {
     const from = checkedUntil;
     const to = now();
-    const tags: CacheTags = publicationTags(await repo.publishedBetween(opts.db, from, to));
+    const tags: CacheTags = [
+      ...publicationTags(await repo.publishedBetween(opts.db, from, to)),
+      ...(await repo.bannersChangedBetween(opts.db, from, to)).map((brandId) => catalogTags.banners(brandId)),
+    ];
     checkedUntil = to;
     if (tags.length > 0) {
       opts.log.info({ tags }, 'scheduled publication: shared answers and pages dropped');

@@ -443,7 +443,10 @@ export async function memberStateInSeries(db: Db, params: MemberStateParams, ext
   };
 }
 
-/** The next moment something of the brand's catalog is published (an episode or a series), or null. */
+/**
+ * The next moment something of the brand's catalog changes by itself (an episode or a series is
+ * published, a banner starts or ends), or null.
+ */
 export async function nextPublicationAt(db: Db, brandId: string, now: Date): Promise<Date | null> {
   const at = now.toISOString();
   const result = await db.execute(sql`
@@ -452,19 +455,23 @@ export async function nextPublicationAt(db: Db, brandId: string, now: Date): Pro
          join series_brands sb on sb.series_id = e.series_id and sb.brand_id = ${brandId}
         where e.published_at > ${at}::timestamptz),
       (select min(sb.published_at) from series_brands sb
-        where sb.brand_id = ${brandId} and sb.published_at > ${at}::timestamptz)
+        where sb.brand_id = ${brandId} and sb.published_at > ${at}::timestamptz),
+      (select min(b.starts_at) from banners b where b.brand_id = ${brandId} and b.starts_at > ${at}::timestamptz),
+      (select min(b.ends_at) from banners b where b.brand_id = ${brandId} and b.ends_at > ${at}::timestamptz)
     ) as at`);
   const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
   return row?.at ? new Date(row.at) : null;
 }
 
-/** The next moment anything of any brand's catalog is published, or null. */
+/** The next moment anything of any brand's catalog changes by itself (as `nextPublicationAt`), or null. */
 export async function nextPublicationAtAnyBrand(db: Db, now: Date): Promise<Date | null> {
   const at = now.toISOString();
   const result = await db.execute(sql`
     select least(
       (select min(published_at) from episodes where published_at > ${at}::timestamptz),
-      (select min(published_at) from series_brands where published_at > ${at}::timestamptz)
+      (select min(published_at) from series_brands where published_at > ${at}::timestamptz),
+      (select min(starts_at) from banners where starts_at > ${at}::timestamptz),
+      (select min(ends_at) from banners where ends_at > ${at}::timestamptz)
     ) as at`);
   const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
   return row?.at ? new Date(row.at) : null;
@@ -492,4 +499,15 @@ export async function publishedBetween(db: Db, from: Date, to: Date): Promise<Pu
     select sb.brand_id, sb.series_id, null, null from series_brands sb
      where sb.published_at > ${after}::timestamptz and sb.published_at <= ${until}::timestamptz`);
   return (result as unknown as { rows: Publication[] }).rows;
+}
+
+/** The brands with a banner that started or ended in (from, to]. */
+export async function bannersChangedBetween(db: Db, from: Date, to: Date): Promise<string[]> {
+  const after = from.toISOString();
+  const until = to.toISOString();
+  const result = await db.execute(sql`
+    select distinct brand_id as "brandId" from banners
+     where (starts_at > ${after}::timestamptz and starts_at <= ${until}::timestamptz)
+        or (ends_at > ${after}::timestamptz and ends_at <= ${until}::timestamptz)`);
+  return (result as unknown as { rows: { brandId: string }[] }).rows.map((r) => r.brandId);
 }

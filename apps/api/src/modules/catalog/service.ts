@@ -112,7 +112,10 @@ export function invalidateCatalog(ctx: ServiceContext, tags: readonly string[]):
   ctx.services.cache.invalidate(tags);
 }
 
-/** Until when the brand's catalog stays as it is by itself: its next publication or local midnight. */
+/**
+ * Until when the brand's catalog stays as it is by itself: its next publication, the next start or
+ * end of one of its banners, or local midnight.
+ */
 async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
   const { cache } = ctx.services;
   const soon = new Date(ctx.now.getTime() + 60_000);
@@ -120,7 +123,7 @@ async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
     `${ctx.brand.id}|next-publication`,
     soon,
     async () => ({ at: await repo.nextPublicationAt(ctx.db, ctx.brand.id, ctx.now) }),
-    [catalogTags.lists(ctx.brand.id)],
+    [catalogTags.lists(ctx.brand.id), catalogTags.banners(ctx.brand.id)],
   );
   const midnight = nextMidnight(ctx.brand.timeZone, ctx.now);
   return new Date(Math.min(midnight, next.at?.getTime() ?? midnight));
