@@ -7,8 +7,9 @@ import { catalogTags } from './service.js';
 // Scheduled publication (decision 0287): the api's own shared answers end at the brand's next
 // publication by themselves, but the web's kept pages and data cache, and the other replicas'
 // answers, would show the catalogue as it was for up to a minute more. At the moment an episode
-// or a series becomes public, or a banner starts or ends, this drops what shows it, with the tags of a console change, so the
-// web drops its pages too (decision 0231). Every replica runs one; a drop told twice is harmless.
+// or a series becomes public, or a banner starts or ends, this drops what shows it, with the tags
+// of a console change, so the web drops its pages too (decision 0231). Every replica runs one; a
+// drop told twice is harmless.
 
 /** Longest sleep: a schedule set on another replica is seen within this. */
 const MAX_WAIT_MS = 60_000;
@@ -71,7 +72,7 @@ export function createPublicationClock(opts: {
       opts.log.info({ tags }, 'scheduled publication: shared answers and pages dropped');
       opts.cache.invalidate(tags);
     }
-    const next = await repo.nextPublicationAtAnyBrand(opts.db, to);
+    const next = await repo.nextChangeAt(opts.db, to);
     return next ? next.getTime() - now().getTime() : maxWait;
   }
 
@@ -113,7 +114,6 @@ export function createPublicationClock(opts: {
       active = false;
       clearTimeout(timer);
       await running;
-      clearTimeout(timer);
     },
   };
 }

@@ -444,34 +444,21 @@ export async function memberStateInSeries(db: Db, params: MemberStateParams, ext
 }
 
 /**
- * The next moment something of the brand's catalog changes by itself (an episode or a series is
- * published, a banner starts or ends), or null.
+ * The next moment the catalog changes by itself (an episode or a series is published, a banner
+ * starts or ends): of one brand, or of any brand without `brandId`; null when nothing is scheduled.
  */
-export async function nextPublicationAt(db: Db, brandId: string, now: Date): Promise<Date | null> {
+export async function nextChangeAt(db: Db, now: Date, brandId?: string): Promise<Date | null> {
   const at = now.toISOString();
+  const onBrand = (column: SQL) => (brandId === undefined ? sql`` : sql` and ${column} = ${brandId}`);
   const result = await db.execute(sql`
     select least(
       (select min(e.published_at) from episodes e
-         join series_brands sb on sb.series_id = e.series_id and sb.brand_id = ${brandId}
-        where e.published_at > ${at}::timestamptz),
-      (select min(sb.published_at) from series_brands sb
-        where sb.brand_id = ${brandId} and sb.published_at > ${at}::timestamptz),
-      (select min(b.starts_at) from banners b where b.brand_id = ${brandId} and b.starts_at > ${at}::timestamptz),
-      (select min(b.ends_at) from banners b where b.brand_id = ${brandId} and b.ends_at > ${at}::timestamptz)
-    ) as at`);
-  const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
-  return row?.at ? new Date(row.at) : null;
-}
-
-/** The next moment anything of any brand's catalog changes by itself (as `nextPublicationAt`), or null. */
-export async function nextPublicationAtAnyBrand(db: Db, now: Date): Promise<Date | null> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    select least(
-      (select min(published_at) from episodes where published_at > ${at}::timestamptz),
-      (select min(published_at) from series_brands where published_at > ${at}::timestamptz),
-      (select min(starts_at) from banners where starts_at > ${at}::timestamptz),
-      (select min(ends_at) from banners where ends_at > ${at}::timestamptz)
+        where e.published_at > ${at}::timestamptz
+          and exists (select 1 from series_brands sb where sb.series_id = e.series_id${onBrand(sql`sb.brand_id`)})),
+      (select min(published_at) from series_brands
+        where published_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
+      (select min(starts_at) from banners where starts_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
+      (select min(ends_at) from banners where ends_at > ${at}::timestamptz${onBrand(sql`brand_id`)})
     ) as at`);
   const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
   return row?.at ? new Date(row.at) : null;

@@ -122,7 +122,7 @@ async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
   const next = await cache.get(
     `${ctx.brand.id}|next-publication`,
     soon,
-    async () => ({ at: await repo.nextPublicationAt(ctx.db, ctx.brand.id, ctx.now) }),
+    async () => ({ at: await repo.nextChangeAt(ctx.db, ctx.now, ctx.brand.id) }),
     [catalogTags.lists(ctx.brand.id), catalogTags.banners(ctx.brand.id)],
   );
   const midnight = nextMidnight(ctx.brand.timeZone, ctx.now);
