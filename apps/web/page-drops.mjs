@@ -8,8 +8,7 @@
 //   null         → every kept page.
 // Plain JavaScript for server.mjs; its types are in page-drops.d.mts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { sharedSecretOf } from './shared-secrets.mjs';
 
 export const PAGE_DROP_PATH = '/_/pages/drop';
 export const PAGE_DROP_SIGNATURE_HEADER = 'x-balcony-signature';
@@ -17,17 +16,6 @@ export const PAGE_DROP_SIGNATURE_HEADER = 'x-balcony-signature';
 const MAX_SKEW_MS = 60_000;
 const MAX_BODY_BYTES = 256 * 1024;
 const BRAND_PAGES = /^\/(?:$|home(?:\/.*)?$)/;
-
-/**
- * WEB_RELAY_SECRET, or the `relay-secret` file the api and the web share in DATA_DIR (as
- * src/lib/session/server-secret.ts reads it); undefined while neither exists.
- * @param {NodeJS.ProcessEnv} env
- */
-function relaySecret(env) {
-  if (env.WEB_RELAY_SECRET) return env.WEB_RELAY_SECRET;
-  const file = join(resolve(env.DATA_DIR ?? './data'), 'relay-secret');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
-}
 
 /**
  * The brand of a Host header, as src/lib/brand/brand-routing.ts resolves it: an exact
@@ -119,7 +107,7 @@ export function dataTagsOf(tags, brandIds) {
  *   brandIds: readonly string[], revalidate: (tag: string) => void }} drop
  */
 export function applyPageDrop({ body, signature, env, defaultBrand, brandIds, revalidate }) {
-  const secret = relaySecret(env);
+  const secret = sharedSecretOf(env, 'WEB_RELAY_SECRET', 'relay-secret');
   if (!secret || body.length > MAX_BODY_BYTES) return 403;
   const key = createHmac('sha256', secret).update('balcony web page drops').digest();
   const given = Buffer.from(signature ?? '');

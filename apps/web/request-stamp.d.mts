@@ -4,6 +4,7 @@ export declare const STAMPED_HEADERS: Readonly<{
   clientIp: 'x-balcony-client-ip';
   clientCountry: 'x-balcony-client-country';
   proto: 'x-balcony-proto';
+  shell: 'x-balcony-shell';
 }>;
 export declare const HSTS: string;
 export declare function compileTrust(value: string | undefined): (addr: string, hop: number) => boolean;

@@ -10,6 +10,8 @@ export const STAMPED_HEADERS = Object.freeze({
   clientIp: 'x-balcony-client-ip',
   clientCountry: 'x-balcony-client-country',
   proto: 'x-balcony-proto',
+  /** A member's page rendered as their class's shell, to be kept (visitor-pages.mjs, decision 0289). */
+  shell: 'x-balcony-shell',
 });
 
 /** Two years, subdomains included: sent only on responses to HTTPS requests. */

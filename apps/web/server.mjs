@@ -2,7 +2,8 @@
 // The web's production server: Next.js on node:http, so that the app learns the reader's address
 // and scheme from the socket and the proxies it trusts (request-stamp.mjs), never from headers a
 // browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
-// It also keeps visitors' catalogue pages for a short while (visitor-pages.mjs) and answers
+// It also keeps visitors' catalogue pages, and members' class shells of the home pages, for a
+// short while (visitor-pages.mjs) and answers
 // browsers' script and style requests from the build's compressed copies (static-assets.mjs), and
 // lets the app drop kept pages when the api says a catalog change affects them (page-drops.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), COUNTRY_HEADER (as the api's; read from
@@ -16,6 +17,7 @@ import { DEFAULT_BRAND_ID } from '@balcony/contracts';
 import { brandRouting, shareVisitorPages } from './page-drops.mjs';
 import { createPageGates } from './page-gate.mjs';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
+import { createSessionAudience } from './session-audience.mjs';
 import { missingSharedSecret } from './shared-secrets.mjs';
 import { createStaticAssets } from './static-assets.mjs';
 import { createVisitorPages } from './visitor-pages.mjs';
@@ -38,15 +40,16 @@ const dir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.WEB_PORT ?? 3000);
 const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY), process.env.COUNTRY_HEADER || undefined);
 const serveStatic = createStaticAssets(join(dir, '.next', 'static'));
+const brandOfHost = brandRouting(process.env, DEFAULT_BRAND_ID);
 const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
   maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
+  memberAudience: createSessionAudience(process.env, brandOfHost),
 });
 
 // A kept page never answers past maintenance or transfer mode: a gated brand's pages go to the
 // app, whose proxy sends them on (page-gate.mjs, decision 0254).
 const gates = createPageGates({ apiUrl: process.env.API_URL ?? 'http://127.0.0.1:4000', env: process.env });
-const brandOfHost = brandRouting(process.env, DEFAULT_BRAND_ID);
 
 // The api posts which pages a catalog change affects to the app (/_/pages/drop, decision 0231).
 shareVisitorPages(servePage);

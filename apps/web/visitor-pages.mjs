@@ -4,6 +4,9 @@
 // written where the render wrote its own and their own page cookies (page-policy.mjs, shared with
 // src/proxy.ts, which does the same for rendered pages). Requests for a page being rendered wait
 // for that render instead of starting their own.
+// Members get the same for the pages that hold nothing of their own (the home page, its tabs and
+// picks, decision 0289): one page per catalogue class their session names, rendered as a shell
+// (x-balcony-shell: the header's coins and name are fetched by the browser).
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -23,6 +26,8 @@ import { STAMPED_HEADERS } from './request-stamp.mjs';
 
 /** The catalogue pages kept for visitors; every other page is rendered for each request. */
 const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
+/** The kept pages a member may get as their class's shell: nothing on them is the member's own. */
+const MEMBER_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$)/;
 /** A page bigger than this is not kept (it would crowd the others out). */
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** How long a request waits for the render of the same page before rendering its own. */
@@ -45,8 +50,9 @@ const DECODERS = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateS
 const gzipAsync = promisify(gzip);
 
 /**
- * @typedef {{ parts: Buffer[], nonce: string, headers: [string, string][], bytes: number }} KeptPage
- *   the HTML cut where the render's nonce stood, the nonce itself, and the page's headers
+ * @typedef {{ parts: Buffer[], nonce: string, headers: [string, string][], bytes: number, keptAt: number }} KeptPage
+ *   the HTML cut where the render's nonce stood, the nonce itself, the page's headers, and when
+ *   the render ended (answers from the page say how old it is in `Age`, as HTTP caches do)
  */
 
 /**
@@ -58,10 +64,15 @@ const gzipAsync = promisify(gzip);
  */
 
 /**
- * @param {{ seconds: number, maxBytes: number }} opts
+ * @param {{
+ *   seconds: number,
+ *   maxBytes: number,
+ *   memberAudience?: (sessionCookie: string, host: string) => Promise<string | null>,
+ * }} opts memberAudience: the class a member's session names (session-audience.mjs); without
+ *   it, every member's page is rendered for them
  * @returns {null | VisitorPages} null when off
  */
-export function createVisitorPages({ seconds, maxBytes }) {
+export function createVisitorPages({ seconds, maxBytes, memberAudience }) {
   if (!(seconds > 0) || !(maxBytes > 0)) return null;
   /** @type {LRUCache<string, KeptPage>} */
   const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: seconds * 1000 });
@@ -73,7 +84,7 @@ export function createVisitorPages({ seconds, maxBytes }) {
 
   /** @type {VisitorPages} */
   const serve = async (req, res) => {
-    const key = pageKey(req);
+    const key = await pageKey(req, memberAudience);
     if (!key) return false;
     const page = pages.get(key) ?? (await rendering.get(key));
     if (page) {
@@ -115,23 +126,36 @@ export function createVisitorPages({ seconds, maxBytes }) {
 /**
  * The key of a visitor's page request: everything its render depends on (scheme, host, address,
  * the adult answers, the user agent's kind, and for the viewer the page it was opened from, which
- * its "back" link points to), or null when it must be rendered for this reader.
+ * its "back" link points to), or null when it must be rendered for this reader. A member's request
+ * for a page of MEMBER_PAGES is keyed by their class instead of the adult answers, and marked so
+ * that its render, when there is one, is the class's shell.
  * @param {import('node:http').IncomingMessage} req
+ * @param {((sessionCookie: string, host: string) => Promise<string | null>) | undefined} memberAudience
  */
-function pageKey(req) {
+async function pageKey(req, memberAudience) {
   if (req.method !== 'GET' || req.headers.rsc || req.headers['next-router-state-tree']) return null;
   if (req.headers['next-router-prefetch'] || req.headers.purpose === 'prefetch') return null;
   const url = new URL(req.url ?? '/', 'http://page');
   if (!KEPT_PAGES.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   const cookies = cookiesOf(req);
   const agent = req.headers['user-agent'];
-  if (cookies.has(COOKIE_NAMES.session) || isInternetExplorer(agent) || appPlatformOf(agent)) return null;
+  if (isInternetExplorer(agent) || appPlatformOf(agent)) return null;
+  const host = req.headers.host ?? '';
+  const session = cookies.get(COOKIE_NAMES.session);
+  let reader;
+  if (session === undefined) {
+    reader = [cookies.get(COOKIE_NAMES.notLoggedInAdult) ?? '', cookies.get(COOKIE_NAMES.adultPopup) ?? ''];
+  } else {
+    const audience = MEMBER_PAGES.test(url.pathname) && memberAudience ? await memberAudience(session, host) : null;
+    if (audience === null) return null;
+    req.headers[STAMPED_HEADERS.shell] = '1';
+    reader = [`member:${audience}`, ''];
+  }
   return [
     req.headers[STAMPED_HEADERS.proto] ?? 'http',
-    req.headers.host ?? '',
+    host,
     url.pathname + url.search,
-    cookies.get(COOKIE_NAMES.notLoggedInAdult) ?? '',
-    cookies.get(COOKIE_NAMES.adultPopup) ?? '',
+    ...reader,
     url.pathname.startsWith('/viewer/') ? (req.headers.referer ?? '') : '',
   ].join('\n');
 }
@@ -165,6 +189,7 @@ async function answer(req, res, page) {
   const html = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(nonce), part])));
   for (const [name, value] of page.headers) res.appendHeader(name, value.replaceAll(page.nonce, nonce));
   res.setHeader('content-security-policy', contentSecurityPolicy(nonce, false));
+  res.setHeader('age', Math.max(0, Math.floor((Date.now() - page.keptAt) / 1000)));
   const secure = req.headers[STAMPED_HEADERS.proto] === 'https';
   const cookies = cookiesOf(req);
   const url = new URL(req.url ?? '/', 'http://page');
@@ -269,6 +294,7 @@ function keep(res) {
         nonce: wanted.nonce,
         headers: wanted.headers,
         bytes: html.length,
+        keptAt: Date.now(),
       });
     });
   });

@@ -34,29 +34,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { api, data, code } = callsOf(() => t, { brand: BRAND });
+const { api, data, code, productOf, charge } = callsOf(() => t, { brand: BRAND });
 
 /** A member of `brand` who charges the product of `coins` coins through the sandbox. */
-async function charge(brand: string, coins: number): Promise<{ member: Member; product: CoinProduct }> {
+/** A new member of `brand` who bought the product of `coins` coins. */
+async function newBuyer(brand: string, coins: number): Promise<{ member: Member; product: CoinProduct }> {
   const member = await createMember(t.database.db, t.config.auth, { brandId: brand });
-  const { products } = await data(api('GET', '/shop/products', member, undefined, brand));
-  const product = (products as CoinProduct[]).find((p) => p.coins === coins && !p.firstPurchaseOnly);
-  if (!product) throw new Error(`no product of ${coins} coins on ${brand}`);
-  const order = await data(
-    api(
-      'POST',
-      '/shop/orders',
-      member,
-      {
-        productId: product.id,
-        paymentMethod: 'SANDBOX',
-        agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-        idempotencyKey: randomUUID(),
-      },
-      brand,
-    ),
-  );
-  await data(api('POST', `/shop/orders/${order.id}/sandbox`, member, { outcome: 'SUCCESS' }, brand));
+  const product = await productOf(member, coins, brand);
+  await charge(member, coins, brand);
   return { member, product };
 }
 
@@ -67,7 +52,7 @@ describe('dashboards', () => {
   let product: CoinProduct;
 
   beforeAll(async () => {
-    ({ member: buyer, product } = await charge(BRAND, 12));
+    ({ member: buyer, product } = await newBuyer(BRAND, 12));
     // Two paid episodes bought with the coins just charged (4 coins each).
     const [, second, third] = story.episodes;
     for (const episode of [second, third]) {
@@ -77,7 +62,7 @@ describe('dashboards', () => {
       );
     }
     // Another brand's sale, which the brand's own figures leave out.
-    await charge(OTHER, 30);
+    await newBuyer(OTHER, 30);
   });
 
   it('shows a purchase in the sales of its day, and the coins it spent on its series', async () => {

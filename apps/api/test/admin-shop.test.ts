@@ -34,25 +34,12 @@ afterEach(async () => {
   expect(await wallet.checkLedger(t.database.db)).toEqual({ unbalanced: [], accounts: [], lots: [], members: [] });
 });
 
-const { api, data, code } = callsOf(() => t, { brand: BRAND });
+const { api, data, code, charge } = callsOf(() => t, { brand: BRAND });
 const readerShop = async (who?: Member): Promise<CoinProduct[]> =>
   (await data(api('GET', '/shop/products', who))).products;
 const audit = async (query: string) => (await data(api('GET', `/admin/audit?${query}`, owner))).items;
 
 /** Charges the product of `coins` coins through the sandbox; answers the paid order. */
-async function charge(member: Member, coins: number) {
-  const product = (await readerShop(member)).find((p) => p.coins === coins && !p.firstPurchaseOnly);
-  if (!product) throw new Error(`no product of ${coins} coins`);
-  const order = await data(
-    api('POST', '/shop/orders', member, {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      idempotencyKey: randomUUID(),
-    }),
-  );
-  return data(api('POST', `/shop/orders/${order.id}/sandbox`, member, { outcome: 'SUCCESS' }));
-}
 const newMember = (brandId = BRAND) => createMember(t.database.db, t.config.auth, { brandId });
 
 const PRODUCT = {

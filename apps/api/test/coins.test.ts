@@ -29,7 +29,7 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (spec: Parameters<typeof createMember>[2] = {}) => createMember(t.database.db, t.config.auth, spec);
 
-const { api, data, code } = callsOf(() => t);
+const { api, data, code, charge } = callsOf(() => t);
 
 const AGREED = ['TERMS', 'NO_WITHDRAWAL_RIGHT'];
 async function products(who?: Member): Promise<CoinProduct[]> {
@@ -49,10 +49,6 @@ const order = (who: Member, productId: number, extra: object = {}) =>
     ...extra,
   });
 /** Charges a product through the sandbox checkout: the order, then its success button. */
-async function charge(who: Member, coins: number) {
-  const created = await data(order(who, (await productWith(who, coins)).id));
-  return data(api('POST', `/shop/orders/${created.id}/sandbox`, who, { outcome: 'SUCCESS' }));
-}
 const balance = (who: Member) => data(api('GET', '/coin', who));
 const purchase = (who: Member, episodeId: number, kind: 'RENT' | 'POSSESSION', idempotencyKey = randomUUID()) =>
   api('POST', `/episodes/${episodeId}/purchase`, who, { kind, idempotencyKey });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminEvent, CoinProduct, EventDetail, HistoryEntry } from '@balcony/contracts';
+import type { AdminEvent, EventDetail, HistoryEntry } from '@balcony/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, attendanceStamps, ledgerTransfers, rouletteTickets } from '../src/db/schema.js';
@@ -42,7 +42,7 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = (spec: Parameters<typeof createMember>[2] = {}) => createMember(t.database.db, t.config.auth, spec);
 
-const { api, data, failure } = callsOf(() => t, { brand: BRAND });
+const { api, data, failure, charge: chargeOn } = callsOf(() => t, { brand: BRAND });
 
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 type EventSpec = Record<string, unknown>;
@@ -358,29 +358,7 @@ describe('emoticon event', () => {
 });
 
 describe('addEarn and discount', () => {
-  async function productOf(m: Member, coins: number): Promise<CoinProduct> {
-    const { products } = await data(api('GET', '/shop/products', m, undefined, SALE_BRAND));
-    const p = (products as CoinProduct[]).find((x) => x.coins === coins && !x.firstPurchaseOnly);
-    if (!p) throw new Error(`no product of ${coins} coins`);
-    return p;
-  }
-  async function charge(m: Member, coins: number) {
-    const created = await data(
-      api(
-        'POST',
-        '/shop/orders',
-        m,
-        {
-          productId: (await productOf(m, coins)).id,
-          paymentMethod: 'SANDBOX',
-          agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-          idempotencyKey: randomUUID(),
-        },
-        SALE_BRAND,
-      ),
-    );
-    return data(api('POST', `/shop/orders/${created.id}/sandbox`, m, { outcome: 'SUCCESS' }, SALE_BRAND));
-  }
+  const charge = (m: Member, coins: number) => chargeOn(m, coins, SALE_BRAND);
 
   it('addEarn adds a share of each charge while the event runs, and a refund takes it back', async () => {
     const m = await newMember({ brandId: SALE_BRAND });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CoinBalance, CoinLot, CoinLotsResponse, CoinProduct, CoinType } from '@balcony/contracts';
+import type { CoinBalance, CoinLot, CoinLotsResponse, CoinType } from '@balcony/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coinLots, ledgerTransfers, lotAllocations, seriesBrands } from '../src/db/schema.js';
@@ -41,7 +41,7 @@ interface Member {
   headers: Record<string, string>;
 }
 
-const { api, data } = callsOf(() => t);
+const { api, data, charge } = callsOf(() => t);
 
 /** A member signed up by e-mail, who got the sign-up mail reward (10 free coins). */
 async function signedUp(): Promise<Member> {
@@ -50,20 +50,6 @@ async function signedUp(): Promise<Member> {
 }
 const newMember = async (): Promise<Member> => createMember(t.database.db, t.config.auth);
 
-async function charge(who: Member, coins: number) {
-  const { products } = (await data(api('GET', '/shop/products', who))) as { products: CoinProduct[] };
-  const product = products.find((p) => p.coins === coins && !p.firstPurchaseOnly);
-  if (!product) throw new Error(`no product of ${coins} coins`);
-  const order = await data(
-    api('POST', '/shop/orders', who, {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      idempotencyKey: randomUUID(),
-    }),
-  );
-  return data(api('POST', `/shop/orders/${order.id}/sandbox`, who, { outcome: 'SUCCESS' }));
-}
 const paid = (n: number) => {
   const e = story.episodes[n - 1];
   if (!e || e.isFree) throw new Error(`episode ${n} is not a paid one`);

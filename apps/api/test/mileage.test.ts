@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CoinProduct, HistoryEntry } from '@balcony/contracts';
+import type { HistoryEntry } from '@balcony/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coinLots, ledgerTransfers } from '../src/db/schema.js';
@@ -30,23 +30,9 @@ afterEach(async () => {
 type Member = Awaited<ReturnType<typeof createMember>>;
 const newMember = () => createMember(t.database.db, t.config.auth);
 
-const { api, data, failure } = callsOf(() => t);
+const { api, data, failure, charge } = callsOf(() => t);
 
 /** Charges the member's product of `coins` paid coins through the sandbox checkout. */
-async function charge(who: Member, coins: number) {
-  const list: CoinProduct[] = (await data(api('GET', '/shop/products', who))).products;
-  const product = list.find((p) => p.coins === coins && !p.firstPurchaseOnly);
-  if (!product) throw new Error(`no product of ${coins} coins`);
-  const order = await data(
-    api('POST', '/shop/orders', who, {
-      productId: product.id,
-      paymentMethod: 'SANDBOX',
-      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
-      idempotencyKey: randomUUID(),
-    }),
-  );
-  return data(api('POST', `/shop/orders/${order.id}/sandbox`, who, { outcome: 'SUCCESS' }));
-}
 /** Points given as an admin would, never expiring unless `expiresAt` says. */
 const givePoints = (who: Member, amount: number, expiresAt: Date | null = null) =>
   giveCoins(serviceContext(t), who.id, amount, { ledger: 'MILEAGE', expiresAt });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, episodes } from '../src/db/schema.js';
+import { banners, episodes, pickItems, picks, seriesNotices } from '../src/db/schema.js';
 import { PAGE_DROP_PATH } from '../src/http/web-pages.js';
 import { createPublicationClock } from '../src/modules/catalog/publication-clock.js';
 import { createBanner, createSeries } from './factories.js';
@@ -125,6 +125,44 @@ describe('a banner', () => {
       await dropNaming(`banners:${BRAND}`, 10_000);
       expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
       expect(await titles()).toContain(banner.title);
+    } finally {
+      await clock.stop();
+    }
+  });
+});
+
+describe('a pick and a series notice', () => {
+  it('leave and come in at their times: the clock drops the brand’s picks and the series page then', async () => {
+    const series = await createSeries(t.database.db, { brands: [BRAND], episodes: { count: 1, free: 1 } });
+    const endsAt = new Date(Date.now() + 1500);
+    const [pick] = await t.database.db
+      .insert(picks)
+      .values({ brandId: BRAND, title: `Pick ending ${endsAt.getTime()}`, endsAt })
+      .returning();
+    if (!pick) throw new Error('no pick');
+    await t.database.db.insert(pickItems).values({ pickId: pick.id, seriesId: series.id });
+    await t.database.db
+      .insert(seriesNotices)
+      .values({ seriesId: series.id, brandId: BRAND, title: 'Back next week', body: 'A break.', publishedAt: endsAt });
+    // What the console's changes drop; written here behind its back.
+    t.app.services.cache.invalidate([`picks:${BRAND}`, `series:${series.id}`]);
+    await dropNaming(`picks:${BRAND}`, 10_000);
+    const pickIds = async () => ((await get('/contents/picks')).json().data as { id: number }[]).map((p) => p.id);
+    const noticeTitles = async () =>
+      ((await get(`/contents/${series.id}`)).json().data as { notices: { title: string }[] }).notices.map(
+        (n) => n.title,
+      );
+    expect(await pickIds()).toContain(pick.id);
+    expect(await noticeTitles()).not.toContain('Back next week');
+    drops.length = 0;
+    const clock = createPublicationClock({ db: t.database.db, cache: t.app.services.cache, log: t.app.log });
+    await clock.start();
+    try {
+      const tags = await dropNaming(`picks:${BRAND}`, 10_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());
+      expect(tags).toContain(`series:${series.id}`);
+      expect(await pickIds()).not.toContain(pick.id);
+      expect(await noticeTitles()).toContain('Back next week');
     } finally {
       await clock.stop();
     }

@@ -14,7 +14,7 @@ import { brandOfHost } from './lib/brand/brand';
 import { relayedClientOf } from './lib/session/client-address';
 import { COOKIES, type CookieName, type CookieOptions, cookieOptions } from './lib/session/cookies';
 import { secureOf } from './lib/session/http';
-import { readSessionCookie, refreshSession, sealSessionCookie } from './lib/session/server';
+import { fetchUser, readSessionCookie, refreshSession, sealSessionCookie, webAudienceOf } from './lib/session/server';
 import { checkTokens } from './lib/session/token-check';
 
 type CookieWrite = [name: string, value: string, options: CookieOptions];
@@ -73,6 +73,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
+/**
+ * Spec §4 token check, then the member's catalogue class when the session lacks it (one user
+ * call, written into the session cookie), so that the next kept page can be theirs (decision 0289).
+ */
 async function checkSessionTokens(
   request: NextRequest,
   write: (name: CookieName, value: string, maxAge?: number) => void,
@@ -80,15 +84,32 @@ async function checkSessionTokens(
   const stored = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
   if (!stored) return;
   const brand = brandOfHost(request.headers.get('host'));
-  if (stored.brandId !== brand.id || checkTokens(stored, Date.now()) === 'keep') return;
-  const outcome = await refreshSession(brand, stored, relayedClientOf(request.headers));
-  if (outcome.kind === 'renewed') {
-    const { value, maxAge } = await sealSessionCookie(outcome.session);
+  if (stored.brandId !== brand.id) return;
+  let session = stored;
+  if (checkTokens(stored, Date.now()) !== 'keep') {
+    const outcome = await refreshSession(brand, stored, relayedClientOf(request.headers));
+    if (outcome.kind === 'renewed') {
+      session = outcome.session;
+      write('tokenRenewed', '1');
+    } else {
+      if (outcome.kind === 'ended' || checkTokens(stored, Date.now()) === 'expired') {
+        write('session', '', 0);
+        write('checked', '', 0);
+      }
+      return;
+    }
+  }
+  if (session.audience === undefined) {
+    try {
+      const user = await fetchUser(brand, session.accessToken, relayedClientOf(request.headers));
+      session = { ...session, audience: webAudienceOf(brand, user) };
+    } catch {
+      // Unknown for now: this member's pages are rendered for them until a later page learns it.
+    }
+  }
+  if (session !== stored) {
+    const { value, maxAge } = await sealSessionCookie(session);
     write('session', value, maxAge);
-    write('tokenRenewed', '1');
-  } else if (outcome.kind === 'ended' || checkTokens(stored, Date.now()) === 'expired') {
-    write('session', '', 0);
-    write('checked', '', 0);
   }
 }
 

@@ -86,3 +86,12 @@ export function canSeeAdultContent(ctx: VisibilityContext): boolean {
   const adult = ctx.user ? isAdult(ctx.user) : isConfirmedVisitor(ctx);
   return adult && showAdult(ctx);
 }
+
+/**
+ * What a reader may see of the catalogue, as a class that readers share: adult or minor, BL shown
+ * or hidden. Readers of one class see the same lists and series (the api's shared answers, the
+ * web's kept pages).
+ */
+export function audienceClass(ctx: VisibilityContext): string {
+  return `${canSeeAdultContent(ctx) ? 'adult' : 'minor'}|${showBl(ctx) ? 'bl' : 'no-bl'}`;
+}

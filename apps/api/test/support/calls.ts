@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { CoinProduct } from '@balcony/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { brandHeaders, type TestApp } from '../helper.js';
 
-// One copy of the api/data/failure/code helpers that API test files used to write out each.
+// One copy of the api/data/failure/code helpers that API test files used to write out each, and of
+// a sandbox charge.
 
 /** Whoever a call is made as: a member or admin of test/factories.ts, or bare headers. */
 export interface Caller {
@@ -41,5 +44,25 @@ export function callsOf(app: () => TestApp, defaults: { brand?: string } = {}) {
   }
   /** The envelope's `code` alone. */
   const code = async (res: Answer): Promise<string | undefined> => (await res).json().code;
-  return { api, data, failure, code };
+  /** The shop's product of `coins` coins that any member may buy (not a first-purchase one). */
+  async function productOf(who: Caller, coins: number, brand = defaults.brand): Promise<CoinProduct> {
+    const { products } = (await data(api('GET', '/shop/products', who, undefined, brand))) as {
+      products: CoinProduct[];
+    };
+    const product = products.find((p) => p.coins === coins && !p.firstPurchaseOnly);
+    if (!product) throw new Error(`no product of ${coins} coins on ${brand ?? 'the default brand'}`);
+    return product;
+  }
+  /** Buys the product of `coins` coins through the sandbox provider; answers the paid order. */
+  async function charge(who: Caller, coins: number, brand = defaults.brand) {
+    const payment = {
+      productId: (await productOf(who, coins, brand)).id,
+      paymentMethod: 'SANDBOX',
+      agreements: ['TERMS', 'NO_WITHDRAWAL_RIGHT'],
+      idempotencyKey: randomUUID(),
+    };
+    const order = await data(api('POST', '/shop/orders', who, payment, brand));
+    return data(api('POST', `/shop/orders/${order.id}/sandbox`, who, { outcome: 'SUCCESS' }, brand));
+  }
+  return { api, data, failure, code, productOf, charge };
 }

@@ -16,6 +16,7 @@ import { getClientMessages, getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { getRequestOrigin } from '@/lib/http/request-origin';
 import { openGraphBase } from '@/lib/seo/metadata';
+import { isShellRender } from '@/lib/session/client-address';
 import { getServerSession, getStoredSession } from '@/lib/session/server';
 import { appPlatformOf, isInternetExplorer } from '@/lib/shell/app-shell';
 import { asksConsent } from '@/lib/tracking/consent';
@@ -60,12 +61,16 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   // Spec §4: the server render fetches the member once; the client starts from that state. The
   // member's user and coin calls are not awaited here: their answer streams to the session
   // provider, so no page waits on them (decision 0140). A visitor is known at once from the cookie.
+  // A member's page kept as their class's shell (decision 0289) holds nothing of theirs: the
+  // browser asks for the session itself.
   const stored = await getStoredSession();
-  const initialSession = stored
-    ? getServerSession().then((view) =>
-        view ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null,
-      )
-    : null;
+  const initialSession = !stored
+    ? null
+    : isShellRender(await headers())
+      ? undefined
+      : getServerSession().then((view) =>
+          view ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null,
+        );
   return (
     <html lang={brand.locale} style={LAYOUT_VARS}>
       <body>

@@ -7,7 +7,7 @@ import { catalogTags } from './service.js';
 // Scheduled publication (decision 0287): the api's own shared answers end at the brand's next
 // publication by themselves, but the web's kept pages and data cache, and the other replicas'
 // answers, would show the catalogue as it was for up to a minute more. At the moment an episode
-// or a series becomes public, or a banner starts or ends, this drops what shows it, with the tags
+// or a series becomes public, a banner or a pick starts or ends, or a series notice comes out, this drops what shows it, with the tags
 // of a console change, so the web drops its pages too (decision 0231). Every replica runs one; a
 // drop told twice is harmless.
 
@@ -25,6 +25,15 @@ export function publicationTags(publications: readonly repo.Publication[]): stri
     for (const id of [p.episodeId, p.previousEpisodeId]) if (id !== null) tags.add(`episode:${id}`);
   }
   return [...tags];
+}
+
+/** The tags of banners and picks that started or ended, and of series whose notice came out. */
+export function scheduledTags(changes: readonly repo.ScheduledChange[]): string[] {
+  return changes.map(({ kind, brandId, seriesId }) =>
+    kind === 'notice' && seriesId !== null
+      ? catalogTags.series(seriesId)
+      : catalogTags[kind === 'picks' ? 'picks' : 'banners'](brandId),
+  );
 }
 
 export interface PublicationClock {
@@ -65,7 +74,7 @@ export function createPublicationClock(opts: {
     const to = now();
     const tags: CacheTags = [
       ...publicationTags(await repo.publishedBetween(opts.db, from, to)),
-      ...(await repo.bannersChangedBetween(opts.db, from, to)).map((brandId) => catalogTags.banners(brandId)),
+      ...scheduledTags(await repo.scheduledChangesBetween(opts.db, from, to)),
     ];
     checkedUntil = to;
     if (tags.length > 0) {

@@ -444,8 +444,8 @@ export async function memberStateInSeries(db: Db, params: MemberStateParams, ext
 }
 
 /**
- * The next moment the catalog changes by itself (an episode or a series is published, a banner
- * starts or ends): of one brand, or of any brand without `brandId`; null when nothing is scheduled.
+ * The next moment the catalog changes by itself (an episode or a series is published, a banner or
+ * a pick starts or ends, a series notice comes out): of one brand, or of any brand without `brandId`; null when nothing is scheduled.
  */
 export async function nextChangeAt(db: Db, now: Date, brandId?: string): Promise<Date | null> {
   const at = now.toISOString();
@@ -458,7 +458,11 @@ export async function nextChangeAt(db: Db, now: Date, brandId?: string): Promise
       (select min(published_at) from series_brands
         where published_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
       (select min(starts_at) from banners where starts_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
-      (select min(ends_at) from banners where ends_at > ${at}::timestamptz${onBrand(sql`brand_id`)})
+      (select min(ends_at) from banners where ends_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
+      (select min(starts_at) from picks where starts_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
+      (select min(ends_at) from picks where ends_at > ${at}::timestamptz${onBrand(sql`brand_id`)}),
+      (select min(published_at) from series_notices
+        where published_at > ${at}::timestamptz${onBrand(sql`brand_id`)})
     ) as at`);
   const [row] = (result as unknown as { rows: { at: string | Date | null }[] }).rows;
   return row?.at ? new Date(row.at) : null;
@@ -488,13 +492,26 @@ export async function publishedBetween(db: Db, from: Date, to: Date): Promise<Pu
   return (result as unknown as { rows: Publication[] }).rows;
 }
 
-/** The brands with a banner that started or ended in (from, to]. */
-export async function bannersChangedBetween(db: Db, from: Date, to: Date): Promise<string[]> {
+/** What the schedule changed in (from, to] besides publications: banners and picks that started or ended, series notices that came out. */
+export interface ScheduledChange {
+  kind: 'banners' | 'picks' | 'notice';
+  brandId: string;
+  /** The series of a notice; null otherwise. */
+  seriesId: number | null;
+}
+
+/** The banners and picks that started or ended in (from, to], and the series notices published then. */
+export async function scheduledChangesBetween(db: Db, from: Date, to: Date): Promise<ScheduledChange[]> {
   const after = from.toISOString();
   const until = to.toISOString();
+  const within = (column: SQL) => sql`(${column} > ${after}::timestamptz and ${column} <= ${until}::timestamptz)`;
   const result = await db.execute(sql`
-    select distinct brand_id as "brandId" from banners
-     where (starts_at > ${after}::timestamptz and starts_at <= ${until}::timestamptz)
-        or (ends_at > ${after}::timestamptz and ends_at <= ${until}::timestamptz)`);
-  return (result as unknown as { rows: { brandId: string }[] }).rows.map((r) => r.brandId);
+    select distinct 'banners' as kind, brand_id as "brandId", null::integer as "seriesId" from banners
+     where ${within(sql`starts_at`)} or ${within(sql`ends_at`)}
+    union
+    select distinct 'picks', brand_id, null::integer from picks
+     where ${within(sql`starts_at`)} or ${within(sql`ends_at`)}
+    union
+    select distinct 'notice', brand_id, series_id from series_notices where ${within(sql`published_at`)}`);
+  return (result as unknown as { rows: ScheduledChange[] }).rows;
 }

@@ -1,5 +1,6 @@
 import {
   AppError,
+  audienceClass,
   type Banner,
   BannerList,
   canSeeAdultContent,
@@ -64,9 +65,8 @@ export function visibility(ctx: ServiceContext): VisibilityContext {
  * see (adult, BL). Members of one class share them with visitors of that class.
  */
 function audienceOf(ctx: ServiceContext): string {
-  const vis = visibility(ctx);
   const channel = isInApp(ctx.platform) ? 'APP' : 'WEB';
-  return `${ctx.brand.id}|${channel}|${canSeeAdultContent(vis) ? 'adult' : 'minor'}|${showBl(vis) ? 'bl' : 'no-bl'}`;
+  return `${ctx.brand.id}|${channel}|${audienceClass(visibility(ctx))}`;
 }
 
 /** The next local midnight of each brand zone, worked out again only once it has passed. */
@@ -114,7 +114,7 @@ export function invalidateCatalog(ctx: ServiceContext, tags: readonly string[]):
 
 /**
  * Until when the brand's catalog stays as it is by itself: its next publication, the next start or
- * end of one of its banners, or local midnight.
+ * end of one of its banners or picks, its next series notice, or local midnight.
  */
 async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
   const { cache } = ctx.services;
@@ -123,7 +123,7 @@ async function unchangedUntil(ctx: ServiceContext): Promise<Date> {
     `${ctx.brand.id}|next-publication`,
     soon,
     async () => ({ at: await repo.nextChangeAt(ctx.db, ctx.now, ctx.brand.id) }),
-    [catalogTags.lists(ctx.brand.id), catalogTags.banners(ctx.brand.id)],
+    [catalogTags.lists(ctx.brand.id), catalogTags.banners(ctx.brand.id), catalogTags.picks(ctx.brand.id)],
   );
   const midnight = nextMidnight(ctx.brand.timeZone, ctx.now);
   return new Date(Math.min(midnight, next.at?.getTime() ?? midnight));

@@ -11,15 +11,23 @@ import { createVisitorPages } from '../../../visitor-pages.mjs';
 
 interface Rendered {
   count: number;
+  /** The renders asked for as a member's class shell. */
+  shells: number;
+}
+
+/** A stand-in for session-audience.mjs: the cookie `balcony_session=class:{audience}` names one. */
+async function audienceOf(sessionCookie: string): Promise<string | null> {
+  return sessionCookie.startsWith('class:') ? sessionCookie.slice('class:'.length) : null;
 }
 
 async function start(render: (req: IncomingMessage, res: ServerResponse, nonce: string) => void) {
-  const rendered: Rendered = { count: 0 };
-  const servePage = createVisitorPages({ seconds: 30, maxBytes: 1024 * 1024 });
+  const rendered: Rendered = { count: 0, shells: 0 };
+  const servePage = createVisitorPages({ seconds: 30, maxBytes: 1024 * 1024, memberAudience: audienceOf });
   const server = createServer(async (req, res) => {
     req.headers[STAMPED_HEADERS.proto] = 'http';
     if (await servePage?.(req, res)) return;
     rendered.count += 1;
+    if (req.headers[STAMPED_HEADERS.shell] === '1') rendered.shells += 1;
     const nonce = newNonce();
     res.setHeader('content-security-policy', contentSecurityPolicy(nonce, false));
     res.setHeader('set-cookie', 'fp=from-the-render; Path=/');
@@ -58,6 +66,8 @@ describe('the visitor page cache', () => {
     const secondHtml = await second.text();
 
     expect(rendered.count).toBe(1);
+    expect(first.headers.get('age')).toBeNull();
+    expect(second.headers.get('age')).toBe('0');
     const [one, two] = [nonceOf(first), nonceOf(second)];
     expect(one).toBeTruthy();
     expect(two).toBeTruthy();
@@ -116,6 +126,32 @@ describe('the visitor page cache', () => {
     expect(rendered.count).toBe(2);
     await (await fetch(`${base}/detail/54`)).text();
     expect(rendered.count).toBe(3);
+  });
+
+  it("keeps the home pages of members by their session's class, as a shell, apart from visitors' pages", async () => {
+    const { base, rendered } = await start(page);
+    const get = async (path: string, cookie?: string) =>
+      (await fetch(base + path, { headers: cookie ? { cookie } : {} })).text();
+    await get('/', 'balcony_session=class:adult|bl');
+    expect(rendered).toEqual({ count: 1, shells: 1 });
+    // Another member of the same class gets that page; one of another class, a visitor, and a
+    // member whose class is not known yet get their own.
+    await get('/', 'balcony_session=class:adult|bl; fp=other-device');
+    expect(rendered.count).toBe(1);
+    await get('/', 'balcony_session=class:minor|bl');
+    await get('/');
+    await get('/', 'balcony_session=sealed');
+    await get('/', 'balcony_session=sealed');
+    expect(rendered).toEqual({ count: 5, shells: 2 });
+    await get('/home/ranking', 'balcony_session=class:minor|bl');
+    await get('/home/pick/3', 'balcony_session=class:minor|bl');
+    await get('/home/ranking', 'balcony_session=class:minor|bl');
+    expect(rendered).toEqual({ count: 7, shells: 4 });
+    // Series and viewer pages hold the member's own state: always theirs, never a shell.
+    await get('/detail/54', 'balcony_session=class:minor|bl');
+    await get('/viewer/7', 'balcony_session=class:minor|bl');
+    await get('/detail/54', 'balcony_session=class:minor|bl');
+    expect(rendered).toEqual({ count: 10, shells: 4 });
   });
 
   it('keeps one page per answer to the adult question, per address, and per page a viewer was opened from', async () => {

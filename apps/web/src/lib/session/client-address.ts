@@ -13,6 +13,7 @@ export const STAMPED_HEADERS = {
   clientIp: 'x-balcony-client-ip',
   clientCountry: 'x-balcony-client-country',
   proto: 'x-balcony-proto',
+  shell: 'x-balcony-shell',
 } as const;
 
 /**
@@ -26,6 +27,14 @@ function behindStampingServer(): boolean {
 /** Whether the browser reached us over HTTPS (TLS to this server, or a trusted proxy said so). */
 export function isSecure(requestHeaders: Headers): boolean {
   return behindStampingServer() && requestHeaders.get(STAMPED_HEADERS.proto) === 'https';
+}
+
+/**
+ * Whether this render is a member's page kept as their catalogue class's shell (visitor-pages.mjs,
+ * decision 0289): it must hold nothing of the member's own.
+ */
+export function isShellRender(requestHeaders: Headers): boolean {
+  return behindStampingServer() && requestHeaders.get(STAMPED_HEADERS.shell) === '1';
 }
 
 /** The browser's address as the web's server derived it. */

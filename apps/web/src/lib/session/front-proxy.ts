@@ -14,6 +14,7 @@ import {
   refreshSession,
   sessionFromTokens,
   writeRenewedSessionCookie,
+  writeSessionCookie,
 } from './server';
 import { checkTokens, type StoredSession } from './token-check';
 
@@ -174,12 +175,21 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       envelope.data = rest;
     }
   }
+  // A member's own settings (adult display, BL) may change what catalogue they see: the class the
+  // session holds is dropped, and the next page works it out again (decision 0289).
+  let reclassed = false;
+  if (session && !renewed && session.audience !== undefined && method !== 'GET' && /^user(\/|$)/.test(path)) {
+    const { audience: _changed, ...rest } = session;
+    session = rest;
+    reclassed = true;
+  }
 
   const response = file
     ? new NextResponse(file.body, { status: upstream.status, headers: file.headers })
     : NextResponse.json(payload, { status: upstream.status });
   response.headers.set('Cache-Control', 'no-store');
   if (renewed && session) await writeRenewedSessionCookie(response.cookies, session, secure);
+  else if (reclassed && session) await writeSessionCookie(response.cookies, session, secure);
   else if (ended) clearSessionCookie(response.cookies, secure);
   if (signUp) {
     setFlag(response, 'isSignUp', secure);

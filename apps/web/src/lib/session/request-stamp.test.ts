@@ -42,6 +42,8 @@ const SPOOFED = {
   'x-forwarded-port': '443',
   'x-balcony-client-ip': '198.51.100.2',
   'x-balcony-proto': 'https',
+  // "Render this member's page as their class's shell, and keep it" (decision 0289).
+  'x-balcony-shell': '1',
 };
 
 describe('the request stamp of the web server', () => {
@@ -50,6 +52,7 @@ describe('the request stamp of the web server', () => {
       const { headers, hsts } = await seen(await serve(setting), SPOOFED);
       expect(headers[STAMPED_HEADERS.clientIp]).toBe('127.0.0.1');
       expect(headers[STAMPED_HEADERS.proto]).toBe('http');
+      expect(headers[STAMPED_HEADERS.shell]).toBeUndefined();
       for (const name of ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'])
         expect(headers[name]).toBeUndefined();
       expect(hsts).toBeNull();

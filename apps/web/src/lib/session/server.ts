@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   type AuthResponse,
+  audienceClass,
   type BrandConfig,
   CoinBalance,
   RefreshResponse,
@@ -16,7 +17,7 @@ import { getRequestBrand } from '../brand/brand';
 import { relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { seal, unseal } from './seal';
-import { refreshKeepsSession, StoredSession } from './token-check';
+import { checkTokens, refreshKeepsSession, StoredSession } from './token-check';
 
 // The backend-for-frontend's hold on a member's tokens: sealed in an httpOnly cookie, used only
 // by the web's server (pages, the front proxy, /api/auth/*), never handed to browser code.
@@ -80,6 +81,11 @@ export function fetchCoin(brand: BrandConfig, accessToken: string, client?: Rela
   });
 }
 
+/** The member's catalogue class on the web, as the api works it out for the same member. */
+export function webAudienceOf(brand: BrandConfig, user: User): string {
+  return audienceClass({ brand, platform: 'WEB', user });
+}
+
 /** A new session from a token pair the api just answered (login, sign-up, social, profile change). */
 export async function sessionFromTokens(
   brand: BrandConfig,
@@ -88,6 +94,7 @@ export async function sessionFromTokens(
 ): Promise<StoredSession> {
   const user = await fetchUser(brand, pair.accessToken.token, client);
   return {
+    audience: webAudienceOf(brand, user),
     brandId: brand.id,
     userId: user.id,
     email: user.email,
@@ -120,10 +127,12 @@ export async function refreshSession(
       schema: RefreshResponse,
     });
     if (!refreshKeepsSession(session, answer.email)) return { kind: 'ended' };
+    // The class is worked out again with the new token (an admin may have changed the member).
+    const { audience: _stale, ...kept } = session;
     return {
       kind: 'renewed',
       session: {
-        ...session,
+        ...kept,
         accessToken: answer.accessToken.token,
         accessExpiresAt: Date.parse(answer.accessToken.expiredAt),
         refreshToken: answer.refreshToken.token,
@@ -138,33 +147,58 @@ export async function refreshSession(
 }
 
 /**
- * Spec §4 "update user data": user and coin in parallel; on NEED_TO_REFRESH one refresh and
- * retry. Answers the view and, when tokens were renewed, the session to store.
+ * Spec §4 "update user data": the token check (renew an access token close to expiry), then user
+ * and coin in parallel; on NEED_TO_REFRESH one refresh and retry. Answers the view and the session
+ * to store when it changed: `renewed` when its tokens were, `classified` when only the member's
+ * catalogue class was learnt (decision 0289: a kept page's session call renews and classifies).
  */
 export async function loadSessionView(
   brand: BrandConfig,
   session: StoredSession,
   client?: RelayedClient,
-): Promise<{ view: SessionView | null; renewed: StoredSession | null; ended: boolean }> {
+): Promise<{
+  view: SessionView | null;
+  renewed: StoredSession | null;
+  classified: StoredSession | null;
+  ended: boolean;
+}> {
   const load = (s: StoredSession) =>
     Promise.all([fetchUser(brand, s.accessToken, client), fetchCoin(brand, s.accessToken, client)]);
+  const none = { view: null, renewed: null, classified: null };
+  let current = session;
+  let renewed: StoredSession | null = null;
+  const refresh = async () => {
+    const outcome = await refreshSession(brand, current, client);
+    if (outcome.kind === 'renewed') current = renewed = outcome.session;
+    return outcome.kind;
+  };
+  if (checkTokens(current, Date.now()) !== 'keep' && (await refresh()) === 'ended') return { ...none, ended: true };
+  let loaded: [User, CoinBalance] | null = null;
   try {
-    const [user, coin] = await load(session);
-    return { view: { user, coin }, renewed: null, ended: false };
+    loaded = await load(current);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'NEED_TO_REFRESH') {
       const ended = error instanceof ApiError && error.code !== 'INTERNAL_ERROR';
-      return { view: null, renewed: null, ended };
+      return { ...none, renewed, ended };
     }
   }
-  const outcome = await refreshSession(brand, session, client);
-  if (outcome.kind !== 'renewed') return { view: null, renewed: null, ended: outcome.kind === 'ended' };
-  try {
-    const [user, coin] = await load(outcome.session);
-    return { view: { user, coin }, renewed: outcome.session, ended: false };
-  } catch {
-    return { view: null, renewed: outcome.session, ended: false };
+  if (!loaded) {
+    const outcome = await refresh();
+    if (outcome !== 'renewed') return { ...none, ended: outcome === 'ended' };
+    try {
+      loaded = await load(current);
+    } catch {
+      return { ...none, renewed, ended: false };
+    }
   }
+  const [user, coin] = loaded;
+  const classifiedNow = current.audience === undefined ? { ...current, audience: webAudienceOf(brand, user) } : current;
+  return {
+    view: { user, coin },
+    renewed: renewed && classifiedNow,
+    classified: !renewed && classifiedNow !== current ? classifiedNow : null,
+    ended: false,
+  };
 }
 
 /** The stored session of the current request, if its cookie is ours and of this brand. */

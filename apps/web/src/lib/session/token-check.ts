@@ -10,6 +10,12 @@ export const StoredSession = z.object({
   accessExpiresAt: z.number(),
   refreshToken: z.string(),
   refreshExpiresAt: z.number(),
+  /**
+   * The member's catalogue class on the web (contracts' audienceClass), for the production server's
+   * kept pages (visitor-pages.mjs, decision 0289); absent until known, and dropped whenever it may
+   * have changed (token renewal, a change to the member's settings).
+   */
+  audience: z.string().optional(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 

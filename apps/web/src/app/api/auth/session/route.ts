@@ -8,6 +8,7 @@ import {
   loadSessionView,
   readSessionCookie,
   writeRenewedSessionCookie,
+  writeSessionCookie,
 } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
@@ -18,13 +19,14 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   const secure = secureOf(request);
   const stored = await readSessionCookie(request.cookies.get(COOKIES.session.name)?.value);
   if (!stored || stored.brandId !== brand.id) return noStore(NextResponse.json({}));
-  const { view, renewed, ended } = await loadSessionView(brand, stored, relayedClientOf(request.headers));
+  const { view, renewed, classified, ended } = await loadSessionView(brand, stored, relayedClientOf(request.headers));
   const response = noStore(
     NextResponse.json(
       view ? { user: view.user, coin: view.coin, expires: new Date(stored.refreshExpiresAt).toISOString() } : {},
     ),
   );
   if (renewed) await writeRenewedSessionCookie(response.cookies, renewed, secure);
+  else if (classified) await writeSessionCookie(response.cookies, classified, secure);
   if (ended) clearSessionCookie(response.cookies, secure);
   else if (view) response.cookies.set(COOKIES.checked.name, '1', cookieOptions('checked', secure));
   return response;
