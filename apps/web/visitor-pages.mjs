@@ -5,8 +5,9 @@
 // src/proxy.ts, which does the same for rendered pages). Requests for a page being rendered wait
 // for that render instead of starting their own.
 // Members get the same for the pages that hold nothing of their own (the home page, its tabs and
-// picks, decision 0289): one page per catalogue class their session names, rendered as a shell
-// (x-balcony-shell: the header's coins and name are fetched by the browser).
+// picks, decision 0289) when `memberAudience` names a class for their session: one page per
+// class, rendered as a shell (x-balcony-shell: the catalogue fetched as a visitor's, the header's
+// coins and name by the browser).
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';

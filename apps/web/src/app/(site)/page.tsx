@@ -14,7 +14,7 @@ import { getRequestBrand } from '@/lib/brand/brand';
 import { mediaUrl } from '@/lib/media/media';
 import { routes } from '@/lib/navigation/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { getStoredSession } from '@/lib/session/server';
+import { catalogueToken } from '@/lib/session/server';
 
 /** The main page shows the head of the ranking and of the new series; their tabs have the rest. */
 const PREVIEW_COUNT = 10;
@@ -45,7 +45,7 @@ export default async function MainPage() {
   const brand = await getRequestBrand();
   const t = await getT('Home');
   const tMeta = await getT('Meta');
-  const token = (await getStoredSession())?.accessToken;
+  const token = await catalogueToken();
   const [banners, weekly, ranking, newest] = await Promise.all([
     bannersOrNone(brand),
     fetchHomeTab(brand, 'WEEKLY', undefined, token),

@@ -1,5 +1,5 @@
 import { type ContactForm, type ContactRequest, ContactRequest as ContactRequestSchema } from '@balcony/contracts';
-import { getCsrfToken } from '@/components/session/client';
+import { getCsrfToken, sessionFetch } from '@/components/session/client';
 import { FrontError } from '@/components/session/front-error';
 import { readAnswer } from '@/lib/api/envelope';
 
@@ -16,7 +16,7 @@ export async function fileContactRequest(form: ContactForm, images: readonly Fil
   let status: number;
   let answer: unknown;
   try {
-    const response = await fetch('/api/front/qna', {
+    const response = await sessionFetch('/api/front/qna', {
       method: 'POST',
       headers: { 'x-csrf-token': await getCsrfToken() },
       body,

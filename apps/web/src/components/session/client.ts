@@ -14,6 +14,33 @@ export interface SessionData {
 
 const CHANNEL = 'balcony-session';
 
+/** How long a sign-out waits for this tab's calls under way. */
+const SIGN_OUT_WAIT_MS = 3000;
+
+/**
+ * This tab's calls that may answer with a renewed session cookie (the front proxy, the session
+ * call) and are still on their way. A sign-out waits for them: a renewed cookie landing after the
+ * sign-out's cleared one would sign the reader back in.
+ */
+const underWay = new Set<Promise<unknown>>();
+
+/** `fetch`, counted among the calls a sign-out waits for. */
+export function sessionFetch(input: string, init?: RequestInit): Promise<Response> {
+  const call = fetch(input, init);
+  underWay.add(call);
+  const done = () => underWay.delete(call);
+  call.then(done, done);
+  return call;
+}
+
+function callsUnderWaySettled(): Promise<unknown> {
+  if (underWay.size === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.allSettled([...underWay]),
+    new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS)),
+  ]);
+}
+
 let csrf: Promise<string> | null = null;
 
 export function getCsrfToken(): Promise<string> {
@@ -30,7 +57,7 @@ export function getCsrfToken(): Promise<string> {
 /** Spec §7 GET session; null for a guest, and on a failed fetch (CLIENT_FETCH_ERROR is logged). */
 export async function fetchSession(): Promise<SessionData | null> {
   try {
-    const response = await fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
+    const response = await sessionFetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' });
     const body = (await response.json()) as Partial<SessionData>;
     return body.user && body.coin && body.expires ? (body as SessionData) : null;
   } catch (error) {
@@ -82,6 +109,7 @@ export const SIGNING_OUT_EVENT = 'balcony:signing-out';
 export async function signOut(callbackUrl = '/callback/logout-success'): Promise<string> {
   window.dispatchEvent(new Event(SIGNING_OUT_EVENT));
   await forgetThisBrowsersPushes();
+  await callsUnderWaySettled();
   try {
     const answer = await postAuth('/api/auth/signout', { callbackUrl });
     return answer.url;

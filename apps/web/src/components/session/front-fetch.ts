@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { readAnswer } from '@/lib/api/envelope';
-import { getCsrfToken } from './client';
+import { getCsrfToken, sessionFetch } from './client';
 import { FrontError } from './front-error';
 
 // Browser-side calls through the web's front proxy, which attaches the member's bearer (the token
@@ -24,7 +24,7 @@ export async function frontFetch<T>(
   let status: number;
   let body: unknown;
   try {
-    const response = await fetch(`/api/front${path}`, {
+    const response = await sessionFetch(`/api/front${path}`, {
       method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

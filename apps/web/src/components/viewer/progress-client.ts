@@ -1,4 +1,5 @@
 import type { ReadingPosition } from '@balcony/contracts';
+import { sessionFetch } from '@/components/session/client';
 
 // A member's reading position goes to the api through the front proxy (PUT
 // /episodes/{id}/progress). When the page is going away, the request must outlive it: a keepalive
@@ -13,7 +14,7 @@ export function saveProgress(episodeId: number, position: ReadingPosition): void
 }
 
 export function saveProgressOnLeave(episodeId: number, position: ReadingPosition, csrfToken: string): void {
-  fetch(`/api/front${progressPath(episodeId)}`, {
+  sessionFetch(`/api/front${progressPath(episodeId)}`, {
     method: 'PUT',
     keepalive: true,
     credentials: 'same-origin',

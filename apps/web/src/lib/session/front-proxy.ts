@@ -163,6 +163,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   // Tokens the api answered (sign-up verification, profile changes, adult checks) go into the
   // sealed cookie; the browser gets the rest of the answer.
   let signUp = false;
+  let signedAgain = false;
   const envelope = (payload ?? {}) as { result?: string; data?: unknown };
   if (envelope.result === 'SUCCESS' && envelope.data && typeof envelope.data === 'object') {
     const data = envelope.data as Record<string, unknown>;
@@ -170,15 +171,17 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     if (pair) {
       session = await sessionFromTokens(brand, pair, client);
       renewed = true;
+      signedAgain = true;
       signUp = pair.isSignUp === true;
       const { accessToken: _a, refreshToken: _r, authResponse: _ar, ...rest } = data;
       envelope.data = rest;
     }
   }
   // A member's own settings (adult display, BL) may change what catalogue they see: the class the
-  // session holds is dropped, and the next page works it out again (decision 0289).
+  // session holds is dropped, and the next page works it out again (decision 0289). A new session
+  // made from the answer's tokens has it from the member as they are now.
   let reclassed = false;
-  if (session && !renewed && session.audience !== undefined && method !== 'GET' && /^user(\/|$)/.test(path)) {
+  if (session && !signedAgain && session.audience !== undefined && method !== 'GET' && /^user(\/|$)/.test(path)) {
     const { audience: _changed, ...rest } = session;
     session = rest;
     reclassed = true;

@@ -14,7 +14,7 @@ import { cache } from 'react';
 import { ApiError, apiCall, type RelayedClient } from '../api/api-client';
 import { apiBaseUrl } from '../api/api-url';
 import { getRequestBrand } from '../brand/brand';
-import { relayedClientOf } from './client-address';
+import { isShellRender, relayedClientOf } from './client-address';
 import { COOKIES, cookieOptions } from './cookies';
 import { seal, unseal } from './seal';
 import { checkTokens, refreshKeepsSession, StoredSession } from './token-check';
@@ -127,12 +127,10 @@ export async function refreshSession(
       schema: RefreshResponse,
     });
     if (!refreshKeepsSession(session, answer.email)) return { kind: 'ended' };
-    // The class is worked out again with the new token (an admin may have changed the member).
-    const { audience: _stale, ...kept } = session;
     return {
       kind: 'renewed',
       session: {
-        ...kept,
+        ...session,
         accessToken: answer.accessToken.token,
         accessExpiresAt: Date.parse(answer.accessToken.expiredAt),
         refreshToken: answer.refreshToken.token,
@@ -150,7 +148,7 @@ export async function refreshSession(
  * Spec §4 "update user data": the token check (renew an access token close to expiry), then user
  * and coin in parallel; on NEED_TO_REFRESH one refresh and retry. Answers the view and the session
  * to store when it changed: `renewed` when its tokens were, `classified` when only the member's
- * catalogue class was learnt (decision 0289: a kept page's session call renews and classifies).
+ * catalogue class was learnt or corrected (decision 0289: a kept page's session call renews and classifies).
  */
 export async function loadSessionView(
   brand: BrandConfig,
@@ -192,11 +190,13 @@ export async function loadSessionView(
     }
   }
   const [user, coin] = loaded;
-  const classifiedNow = current.audience === undefined ? { ...current, audience: webAudienceOf(brand, user) } : current;
+  // The class is checked against the member as the api sees them now (an admin may have changed it).
+  const audience = webAudienceOf(brand, user);
+  const classified = current.audience === audience ? current : { ...current, audience };
   return {
     view: { user, coin },
-    renewed: renewed && classifiedNow,
-    classified: !renewed && classifiedNow !== current ? classifiedNow : null,
+    renewed: renewed && classified,
+    classified: !renewed && classified !== current ? classified : null,
     ended: false,
   };
 }
@@ -207,6 +207,16 @@ export const getStoredSession = cache(async (): Promise<StoredSession | null> =>
   const session = await readSessionCookie((await cookies()).get(COOKIES.session.name)?.value);
   return session && session.brandId === brand.id ? session : null;
 });
+
+/**
+ * The token a page's catalogue calls carry: the member's, except in a member's page kept as the
+ * visitors' class shell (decision 0289), whose catalogue is fetched as a visitor's, so that the
+ * kept page holds nothing that depends on who asked.
+ */
+export async function catalogueToken(): Promise<string | undefined> {
+  if (isShellRender(await headers())) return undefined;
+  return (await getStoredSession())?.accessToken;
+}
 
 /**
  * The member seen by a server render, or null for a guest. The proxy has already renewed tokens

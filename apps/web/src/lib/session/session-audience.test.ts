@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionAudience } from '../../../session-audience.mjs';
+import { audienceClass, BRANDS } from '@balcony/contracts';
+import { createSessionAudience, VISITOR_AUDIENCE } from '../../../session-audience.mjs';
 
 vi.mock('server-only', () => ({}));
 
@@ -20,15 +21,25 @@ const session = {
   accessExpiresAt: Date.now() + HOUR,
   refreshToken: 'r',
   refreshExpiresAt: Date.now() + 24 * HOUR,
-  audience: 'adult|bl',
+  audience: VISITOR_AUDIENCE,
 };
 const audienceOf = createSessionAudience(process.env, (host) =>
   host === 'de.example' ? 'delitoon-de' : 'delitoon-fr',
 );
 
 describe("a member's class, read from their sealed session by the production server", () => {
-  it('is the class the session holds, on a host of its brand', async () => {
-    expect(await audienceOf(await seal(session, 3600), 'fr.example')).toBe('adult|bl');
+  it("is the visitors' class of every brand's web", () => {
+    for (const brand of Object.values(BRANDS))
+      expect(audienceClass({ brand, platform: 'WEB', user: null }), brand.id).toBe(VISITOR_AUDIENCE);
+  });
+
+  it("is known for a member of the visitors' class, on a host of its brand", async () => {
+    expect(await audienceOf(await seal(session, 3600), 'fr.example')).toBe(VISITOR_AUDIENCE);
+  });
+
+  it('is unknown for a member of another class: their pages are theirs alone', async () => {
+    for (const audience of ['adult|bl', 'minor|no-bl', 'adult|no-bl'])
+      expect(await audienceOf(await seal({ ...session, audience }, 3600), 'fr.example')).toBeNull();
   });
 
   it('is unknown on another brand, without a class, for an expired access token, and for a cookie not sealed here', async () => {

@@ -12,8 +12,8 @@ export const StoredSession = z.object({
   refreshExpiresAt: z.number(),
   /**
    * The member's catalogue class on the web (contracts' audienceClass), for the production server's
-   * kept pages (visitor-pages.mjs, decision 0289); absent until known, and dropped whenever it may
-   * have changed (token renewal, a change to the member's settings).
+   * kept pages (visitor-pages.mjs, decision 0289); absent until known, dropped when the member
+   * changes their settings, and checked again by every session call.
    */
   audience: z.string().optional(),
 });

@@ -11,7 +11,7 @@ import { fetchHomeTab } from '@/lib/api/api';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { HOME_TAB_OF_SLUG, isSeriesTabSlug, routes, type SeriesTabSlug } from '@/lib/navigation/routes';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { getStoredSession } from '@/lib/session/server';
+import { catalogueToken } from '@/lib/session/server';
 
 type Props = PageProps<'/home/[tab]'>;
 
@@ -70,7 +70,7 @@ export default async function HomeTabPage(props: Props) {
   const view = await tabView(props);
   const brand = await getRequestBrand();
   const t = await getT('Home');
-  const token = (await getStoredSession())?.accessToken;
+  const token = await catalogueToken();
   const data = await fetchHomeTab(brand, apiTab(view), view.slug === 'free' ? view.sort : undefined, token);
   const day = view.slug === 'weekly' ? (view.day ?? data.today) : undefined;
   return (

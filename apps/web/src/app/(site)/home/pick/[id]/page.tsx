@@ -11,7 +11,7 @@ import { mediaUrl } from '@/lib/media/media';
 import { parseId } from '@/lib/navigation/params';
 import { routes } from '@/lib/navigation/routes';
 import { excerpt, pageMetadata } from '@/lib/seo/metadata';
-import { getStoredSession } from '@/lib/session/server';
+import { catalogueToken } from '@/lib/session/server';
 
 type Props = PageProps<'/home/pick/[id]'>;
 
@@ -23,7 +23,7 @@ async function loadPick({ params }: Props) {
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
-  const result = await loadPageData(fetchPick(brand, id, (await getStoredSession())?.accessToken), []);
+  const result = await loadPageData(fetchPick(brand, id, await catalogueToken()), []);
   // Never taken with nothing to explain; it tells TypeScript the pick is there.
   if (!result.ok) notFound();
   return { id, pick: result.data };
