@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
 import { audienceClass, BRANDS } from '@balcony/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { createSessionAudience, VISITOR_AUDIENCE } from '../../../session-audience.mjs';
 
 vi.mock('server-only', () => ({}));
