@@ -85,9 +85,10 @@ async function checkSessionTokens(
   if (!stored) return;
   const brand = brandOfHost(request.headers.get('host'));
   if (stored.brandId !== brand.id) return;
+  const client = relayedClientOf(request.headers);
   let session = stored;
   if (checkTokens(stored, Date.now()) !== 'keep') {
-    const outcome = await refreshSession(brand, stored, relayedClientOf(request.headers));
+    const outcome = await refreshSession(brand, stored, client);
     if (outcome.kind === 'renewed') {
       session = outcome.session;
       write('tokenRenewed', '1');
@@ -101,7 +102,7 @@ async function checkSessionTokens(
   }
   if (session.audience === undefined) {
     try {
-      const user = await fetchUser(brand, session.accessToken, relayedClientOf(request.headers));
+      const user = await fetchUser(brand, session.accessToken, client);
       session = { ...session, audience: webAudienceOf(brand, user) };
     } catch {
       // Unknown for now: this member's pages are rendered for them until a later page learns it.

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { audienceClass, BRANDS } from '@balcony/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSessionAudience, VISITOR_AUDIENCE } from '../../../session-audience.mjs';
 
 vi.mock('server-only', () => ({}));
@@ -11,6 +11,7 @@ vi.mock('server-only', () => ({}));
 // key the app seals it with; the data folder holds that key when WEB_SESSION_SECRET is unset.
 vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'web-audience-')));
 const { seal } = await import('./seal');
+afterAll(() => vi.unstubAllEnvs());
 
 const HOUR = 3_600_000;
 const session = {
