@@ -21,7 +21,7 @@ for (const file of process.argv.slice(2)) {
   } else {
     // vitest
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    failed += report.numFailedTests + countFilesFailedWithoutTests(report);
     failures.push(...vitestFailures(report));
   }
 }
@@ -29,10 +29,13 @@ for (const line of failures) console.log(`FAILED ${line}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
-/** Suites that failed only because their tests failed are already counted through those tests. */
-function countSuitesWithFailedTests(report) {
+/**
+ * Files that failed without a failed test (an import or a hook broke), one failure each. Vitest's
+ * numFailedTestSuites counts every describe block around a failed test, so it is not used.
+ */
+function countFilesFailedWithoutTests(report) {
   return (report.testResults ?? []).filter(
-    (s) => s.status === 'failed' && s.assertionResults?.some((a) => a.status === 'failed'),
+    (s) => s.status === 'failed' && !s.assertionResults?.some((a) => a.status === 'failed'),
   ).length;
 }
 

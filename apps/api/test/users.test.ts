@@ -96,7 +96,7 @@ describe('PUT /user', () => {
       {
         action: 'ADULT',
         refreshToken: thai.tokens.refreshToken.token,
-        verifyAdultRequest: { birthedAt: yearsAgo(19) },
+        verifyAdultRequest: { birthedAt: yearsAgo(19, 0, 'bom-th') },
       },
       { token: thai.token, brand: 'bom-th' },
     );
@@ -107,7 +107,7 @@ describe('PUT /user', () => {
       {
         action: 'ADULT',
         refreshToken: thai.tokens.refreshToken.token,
-        verifyAdultRequest: { birthedAt: yearsAgo(21) },
+        verifyAdultRequest: { birthedAt: yearsAgo(21, 0, 'bom-th') },
       },
       { token: thai.token, brand: 'bom-th' },
     );

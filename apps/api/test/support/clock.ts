@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_ID, getBrand } from '@balcony/contracts';
 import { vi } from 'vitest';
 
 export const MINUTE = 60_000;
@@ -13,9 +14,15 @@ export function later(ms: number): void {
   vi.setSystemTime(now + ms);
 }
 
-/** A birth date `years` years before today (UTC), "yyyy-MM-dd". */
-export function yearsAgo(years: number, extraDays = 0): string {
-  const d = new Date();
+/**
+ * A birth date `years` years (and `extraDays` days) before today in the brand's zone, "yyyy-MM-dd".
+ * Ages are counted in the brand's zone, so "today" must be the brand's day too: near midnight UTC,
+ * Paris is already a day ahead of UTC.
+ */
+export function yearsAgo(years: number, extraDays = 0, brandId: string = DEFAULT_BRAND_ID): string {
+  const timeZone = getBrand(brandId)?.timeZone ?? 'UTC';
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + extraDays);
   return d.toISOString().slice(0, 10);
