@@ -75,10 +75,24 @@ describe('envelope and errors', () => {
     expect(res.json().code).toBe('NOT_FOUND_ROUTE');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ url: '/_/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeDefined();
+  it('sends security headers on every answer, refusals included', async () => {
+    const answers = [
+      await t.app.inject({ url: '/_/health' }),
+      await t.app.inject({ url: '/api/v1/contents/home/RANKING', headers: brandHeaders() }),
+      await t.app.inject({ url: '/api/v1/contents/home/RANKING' }),
+      await t.app.inject({ url: '/api/v1/nothing-here', headers: brandHeaders() }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 400, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'cross-origin',
+        'x-request-id': expect.stringMatching(/[0-9a-f-]{36}/),
+      });
+    }
   });
 
   it('allows CORS from the web origin only', async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
     API_PORT: '0',
     SEED_ON_START: 'never',
     JOBS_INTERVAL_SECONDS: '0',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'debug',
   };
   // The embedded database: this test is about the process, not PostgreSQL.
   delete env.DATABASE_URL;

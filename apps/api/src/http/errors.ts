@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError, ERROR_CATALOGUE, type ErrorCode, type FailEnvelope } from '@balcony/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 // The one place where failures become HTTP: a known code keeps its catalogue status and
@@ -98,9 +98,14 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
  * A CORS preflight must name the method it asks for; @fastify/cors would refuse one that does not
  * in plain text, so it is refused here first, in the envelope (an onRequest hook before cors).
  */
-export async function refuseInvalidPreflight(request: FastifyRequest): Promise<void> {
+export function refuseInvalidPreflight(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const { headers } = request;
   if (request.method === 'OPTIONS' && headers.origin && !headers['access-control-request-method']) {
-    throw new AppError('INVALID_PARAMETER');
+    return done(new AppError('INVALID_PARAMETER'));
   }
+  done();
 }

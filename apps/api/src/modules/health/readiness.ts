@@ -1,5 +1,5 @@
 import { AppError } from '@balcony/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 // Where a replica is in its life (decision 0214): server.ts listens at once (so liveness answers
 // while another replica holds the migration lock), migrates and seeds, then turns ready; closing
@@ -47,11 +47,11 @@ function isOperational(url: string): boolean {
 
 /** onRequest: while migrating or draining, every call but the operational ones answers 503. */
 export function refuseUnlessReady(readiness: Readiness) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (readiness.phase === 'ready' || isOperational(request.url)) return;
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (readiness.phase === 'ready' || isOperational(request.url)) return done();
     reply.header('retry-after', RETRY_AFTER_SECONDS);
     // A draining replica tells keep-alive clients to go elsewhere.
     if (readiness.phase === 'draining') reply.header('connection', 'close');
-    throw new AppError('SERVICE_UNAVAILABLE');
+    done(new AppError('SERVICE_UNAVAILABLE'));
   };
 }

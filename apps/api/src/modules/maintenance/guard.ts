@@ -1,5 +1,5 @@
 import { AppError } from '@balcony/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { current } from './service.js';
 
 // The api's side of maintenance for the apps (decision 0253), as auth/guard.ts is for sessions:
@@ -19,12 +19,18 @@ function staysOpen(url: string): boolean {
  * or IOS_APP) to a brand under maintenance answers SERVICE_MAINTENANCE, 503, with Retry-After
  * (seconds to the expected end). The web's calls pass: it shows /prepare itself (decision 0253).
  */
-export async function refuseAppsInMaintenance(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function refuseAppsInMaintenance(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const { ctx } = request;
-  if (ctx.platform === 'WEB' || staysOpen(request.url)) return;
-  const state = await current(ctx);
-  if (!state.active) return;
-  const left = state.endsAt ? Math.ceil((Date.parse(state.endsAt) - ctx.now.getTime()) / 1000) : 0;
-  reply.header('retry-after', left > 0 ? left : DEFAULT_RETRY_AFTER_SECONDS);
-  throw new AppError('SERVICE_MAINTENANCE');
+  // The web's calls, every read of the catalogue among them, pass without a promise (decision 0291).
+  if (ctx.platform === 'WEB' || staysOpen(request.url)) return done();
+  current(ctx).then((state) => {
+    if (!state.active) return done();
+    const left = state.endsAt ? Math.ceil((Date.parse(state.endsAt) - ctx.now.getTime()) / 1000) : 0;
+    reply.header('retry-after', left > 0 ? left : DEFAULT_RETRY_AFTER_SECONDS);
+    done(new AppError('SERVICE_MAINTENANCE'));
+  }, done);
 }
