@@ -44,6 +44,14 @@ describe('visitors', () => {
     expect(again.body).toBe('');
   });
 
+  it('get CORS headers from the web origin, and a cache keeps answers apart by origin', async () => {
+    const web = await get('/contents/home/RANKING', { origin: 'http://localhost:3000' });
+    expect(web.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const server = await get('/contents/home/RANKING');
+    expect(server.headers['access-control-allow-origin']).toBeUndefined();
+    for (const res of [web, server]) expect(String(res.headers.vary).split(', ')).toContain('origin');
+  });
+
   it('get the same answer gzipped when they accept it, with its own ETag', async () => {
     const plainAnswer = await get(`/contents/${plain.id}`);
     expect(plainAnswer.rawPayload.length).toBeGreaterThan(1024);

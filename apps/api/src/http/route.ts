@@ -91,9 +91,11 @@ function publicCacheControl(freshUntil: number): string {
 }
 /**
  * Visitor answers differ by brand, platform and the Japanese visitor's adult answer (spec §7, §4),
- * and come gzipped to clients that accept it.
+ * and come gzipped to clients that accept it. Their CORS headers differ by `Origin`: this header
+ * replaces the one the CORS plugin set, so it names `origin` too, or a CDN could hand a browser
+ * an answer kept from a server's call, without the CORS headers it needs.
  */
-const VARY = 'x-balcony-id, x-platform, x-not-logged-in-adult, authorization, accept-encoding';
+const VARY = 'origin, x-balcony-id, x-platform, x-not-logged-in-adult, authorization, accept-encoding';
 /** Below this a shared answer is sent as it is: gzip would save little or grow it. */
 const GZIP_MIN_BYTES = 1024;
 
