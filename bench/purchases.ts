@@ -7,7 +7,8 @@
 // episodes each member can buy once), DATABASE_URL (a PostgreSQL database this bench may empty;
 // default: it creates `balcony_bench_purchases` on BENCH_POSTGRES_URL, itself defaulting to
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_PGBENCH_SCALE (10), BENCH_PGBENCH_CLIENTS
-// (100, fewer when max_connections has no room for them), LOG_LEVEL (the api's, default info).
+// (100, fewer when max_connections has no room for them), LOG_LEVEL (the api's, default info),
+// PROF_DIR (the api writes a CPU profile of its run there).
 import { type ChildProcess, execFile, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -196,7 +197,11 @@ async function prepare(url: string, authSecret: string) {
 /** serve-api.ts on the purchases database, signing tokens with `authSecret`. */
 function serve(url: string, authSecret: string): Promise<{ served: Served; child: ChildProcess }> {
   const child = fork(SERVE, ['api'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret },
   });

@@ -237,6 +237,9 @@ describe('tokens', () => {
       refreshToken: next.json().data.refreshToken.token,
     });
     expect(ended.json().code).toBe('EXPIRED_REFRESH_TOKEN');
+    // The revoked session's access tokens end with it.
+    const revoked = await post('/user', {}, { authorization: `Bearer ${next.json().data.accessToken.token}` });
+    expect(revoked.json().code).toBe('NOT_FOUND_ACCESS_TOKEN');
   });
 
   it('refuses an unknown refresh token and one of another user', async () => {
@@ -288,6 +291,35 @@ describe('tokens', () => {
       refreshToken: m.tokens.refreshToken.token,
     });
     expect(again.json().code).toBe('EXPIRED_REFRESH_TOKEN');
+  });
+
+  it('ends the access tokens of a logged-out session at once, and no other session of the member', async () => {
+    const m = await member();
+    const other = (await post('/auth/local/login', { email: m.email, password: m.password })).json().data;
+    const asA = { authorization: `Bearer ${m.tokens.accessToken.token}` };
+    const asB = { authorization: `Bearer ${other.accessToken.token}` };
+    // Both sessions read the account (and so keep it in the api's account cache).
+    expect((await post('/user', {}, asA)).statusCode).toBe(200);
+    expect((await post('/user', {}, asB)).statusCode).toBe(200);
+
+    expect((await put('/auth/logout', { refreshToken: m.tokens.refreshToken.token })).statusCode).toBe(200);
+    const ended = await post('/user', {}, asA);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('NOT_FOUND_ACCESS_TOKEN');
+    expect((await t.app.inject({ url: '/api/v1/coin', headers: { ...brandHeaders(), ...asA } })).json().code).toBe(
+      'NOT_FOUND_ACCESS_TOKEN',
+    );
+
+    // The other session goes on, across a rotation of its refresh token too.
+    expect((await post('/user', {}, asB)).statusCode).toBe(200);
+    const rotated = await post('/auth/refresh', {
+      accessToken: other.accessToken.token,
+      refreshToken: other.refreshToken.token,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect((await post('/user', {}, asB)).statusCode).toBe(200);
+    const renewed = { authorization: `Bearer ${rotated.json().data.accessToken.token}` };
+    expect((await post('/user', {}, renewed)).statusCode).toBe(200);
   });
 
   it('answers a new member only the 10 free coins of the sign-up mail reward (decision 0164)', async () => {

@@ -25,7 +25,10 @@ async function issueTokens(
   refreshToken: string = newOpaqueToken(),
 ): Promise<{ pair: TokenPair; row: repo.RefreshTokenRow }> {
   const { tokens } = ctx.services;
-  const access = await tokens.signAccess({ userId: user.id, brandId: user.brandId, authTime }, ctx.now);
+  const access = await tokens.signAccess(
+    { userId: user.id, brandId: user.brandId, authTime, sessionId: familyId },
+    ctx.now,
+  );
   const refreshExpiresAt = new Date(ctx.now.getTime() + tokens.settings.refreshTtlSeconds * 1000);
   const row = await repo.insertRefreshToken(ctx.db, {
     userId: user.id,
@@ -142,7 +145,7 @@ async function sameSuccessor(
     if (user?.status !== 'ACTIVE') return { error: 'NOT_FOUND_REFRESH_TOKEN' };
     // Signed as at the rotation that made it, so it is the access token that request got.
     const access = await tx.services.tokens.signAccess(
-      { userId: user.id, brandId: user.brandId, authTime: input.authTime },
+      { userId: user.id, brandId: user.brandId, authTime: input.authTime, sessionId: successor.familyId },
       rotatedAt,
     );
     return {
@@ -167,8 +170,12 @@ export async function refresh(
   const result = await withTransaction(ctx, (tx) =>
     rotate(tx, { userId: claims.userId, refreshToken: input.refreshToken, authTime: claims.authTime }),
   );
-  // Errors are thrown after the transaction so that a family revocation is committed.
-  if (result.error) throw new AppError(result.error);
+  // Errors are thrown after the transaction so that a family revocation is committed; its access
+  // tokens stop working once the cached account is read again.
+  if (result.error) {
+    users.forgetForRequest(ctx, claims.userId);
+    throw new AppError(result.error);
+  }
   // The body's clientIp (spec §7) is the caller's own claim; the address recorded and answered is
   // the one the api trusts (the web's signed relay or the socket), so nobody can choose theirs.
   return { ...result.pair, email: result.user.email, ipAddress: ctx.clientIp };
@@ -192,30 +199,45 @@ export async function changeWithRotation(
     if (!locked) return { error: 'NOT_FOUND_REFRESH_TOKEN' };
     return { error: null, user: await change(tx, locked), pair: rotation.pair };
   });
-  if (result.error) throw new AppError(result.error);
+  if (result.error) {
+    users.forgetForRequest(ctx, ctx.user.id);
+    throw new AppError(result.error);
+  }
   return { user: result.user, authResponse: { ...result.pair, isSignUp: isNewSignUp(result.user, ctx.now) } };
 }
 
+/** Ends the session of a refresh token: the token, and every access token of its session at once. */
 export async function logout(ctx: ServiceContext, refreshToken: string): Promise<void> {
-  await withTransaction(ctx, async (tx) => {
+  const userId = await withTransaction(ctx, async (tx) => {
     const current = await repo.findRefreshTokenForUpdate(tx.db, sha256(refreshToken));
     if (!current) throw new AppError('NOT_FOUND_REFRESH_TOKEN');
     await repo.revokeFamily(tx.db, current.familyId, tx.now);
+    return current.userId;
   });
+  // After the commit, so that no replica reads the session as live again (decision 0292).
+  users.forgetForRequest(ctx, userId);
 }
 
 /**
  * The signed-in member of a bearer token and when they logged in, or the catalogue code telling
- * the client what to do: expired → NEED_TO_REFRESH, forged or another brand's → MALFORMED_JWT.
+ * the client what to do: expired → NEED_TO_REFRESH, forged or another brand's → MALFORMED_JWT,
+ * its session logged out or revoked → NOT_FOUND_ACCESS_TOKEN (log out, decision 0292).
  */
 export async function authenticate(
   ctx: ServiceContext,
   token: string,
 ): Promise<{ user: users.UserRow; authTime: Date }> {
-  const claims = await ctx.services.tokens.verifyAccess(token, { now: ctx.now });
+  const { tokens } = ctx.services;
+  const claims = await tokens.verifyAccess(token, { now: ctx.now });
   if (claims.brandId !== ctx.brand.id) throw new AppError('MALFORMED_JWT');
-  const user = await users.findForRequest(ctx, claims.userId);
+  // A session ended up to one access-token lifetime ago may still have unexpired tokens out.
+  const endedSince = new Date(ctx.now.getTime() - tokens.settings.accessTtlSeconds * 1000);
+  const account = await users.findForRequest(ctx, claims.userId, endedSince);
+  const user = account?.user;
   if (!user || user.status === 'PENDING') throw new AppError('NOT_LOGIN_USER');
   if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');
+  if (claims.sessionId !== undefined && account.endedSessions.has(claims.sessionId)) {
+    throw new AppError('NOT_FOUND_ACCESS_TOKEN');
+  }
   return { user, authTime: claims.authTime };
 }

@@ -21,6 +21,11 @@ export interface AccessClaims {
    * across refreshes, so a refreshed token does not count as a fresh login (withdrawal).
    */
   authTime: Date;
+  /**
+   * The session (refresh-token family) the token was issued in: logging out ends it, and its
+   * access tokens with it (decision 0292). Absent from tokens made outside a session (tools).
+   */
+  sessionId?: string | undefined;
 }
 
 const ISSUER = 'balcony-api';
@@ -50,7 +55,8 @@ export function createTokenSigner(settings: TokenSettings) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + settings.accessTtlSeconds;
       const authTime = Math.floor((claims.authTime ?? now).getTime() / 1000);
-      const token = await new SignJWT({ brand: claims.brandId, auth_time: authTime })
+      const session = claims.sessionId === undefined ? {} : { sid: claims.sessionId };
+      const token = await new SignJWT({ brand: claims.brandId, auth_time: authTime, ...session })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
         .setSubject(String(claims.userId))
@@ -83,7 +89,12 @@ export function createTokenSigner(settings: TokenSettings) {
         if (!Number.isInteger(userId) || typeof payload.brand !== 'string') throw new AppError('MALFORMED_JWT');
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
         if (typeof authTime !== 'number') throw new AppError('MALFORMED_JWT');
-        const claims = { userId, brandId: payload.brand, authTime: new Date(authTime * 1000) };
+        const claims: AccessClaims = {
+          userId,
+          brandId: payload.brand,
+          authTime: new Date(authTime * 1000),
+          ...(typeof payload.sid === 'string' && { sessionId: payload.sid }),
+        };
         if (!opts.allowExpired && typeof payload.exp === 'number') checked.set(token, { claims, exp: payload.exp });
         return claims;
       } catch (error) {

@@ -1,14 +1,15 @@
 import { LRUCache } from 'lru-cache';
-import type { UserRow } from './repo.js';
+import type { RequestAccount } from './repo.js';
 
-// The account row that authenticates a member's request, kept a moment (docs/decisions/0138-account-cache.md).
+// The account that authenticates a member's request (its row and the sessions it ended, decision
+// 0292), kept a moment (docs/decisions/0138-account-cache.md).
 // A page makes several calls at once and each one checks the account; without this every call
 // of a member pays one database round trip before doing its work. A change through
 // `users.update` forgets the row here and, over Redis, on other replicas; the short TTL bounds
 // what a change made elsewhere (another process without Redis) can leave behind.
 
 export interface AccountCache {
-  get(userId: number, load: () => Promise<UserRow | null>): Promise<UserRow | null>;
+  get(userId: number, load: () => Promise<RequestAccount | null>): Promise<RequestAccount | null>;
   /** Forgets one account here and, through `onForget` listeners, on other replicas. */
   forget(userId: number): void;
   /** Forgets one account here only (a message from another replica). */
@@ -19,7 +20,7 @@ export interface AccountCache {
 const MAX_ACCOUNTS = 50_000;
 
 export function createAccountCache(opts: { ttlMs: number; now?: () => number }): AccountCache {
-  const rows = new LRUCache<number, UserRow>({
+  const rows = new LRUCache<number, RequestAccount>({
     max: MAX_ACCOUNTS,
     ttl: Math.max(opts.ttlMs, 1),
     perf: { now: opts.now ?? Date.now },
@@ -43,7 +44,10 @@ export function createAccountCache(opts: { ttlMs: number; now?: () => number }):
       if (hit) return hit;
       const started = forgets;
       const row = await load();
-      if (row && (generation.get(userId) ?? 0) <= started) rows.set(userId, Object.freeze(row));
+      if (row && (generation.get(userId) ?? 0) <= started) {
+        Object.freeze(row.user);
+        rows.set(userId, Object.freeze(row));
+      }
       return row;
     },
     forget(userId) {

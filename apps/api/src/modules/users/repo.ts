@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userAddresses, users, withdrawnEmails } from '../../db/schema.js';
+import { refreshTokens, userAddresses, users, withdrawnEmails } from '../../db/schema.js';
 
-// Queries of the `users`, `withdrawn_emails` and `user_addresses` tables, which this module alone writes.
+// Queries of the `users`, `withdrawn_emails` and `user_addresses` tables, which this module alone writes
+// (and reads of auth's `refresh_tokens` for a request's account, decision 0292).
 // `db` may be an open transaction.
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,6 +18,34 @@ export async function findUserByEmail(db: Db, brandId: string, email: string): P
     .orderBy(sql`${users.id} desc`)
     .limit(1);
   return row ?? null;
+}
+
+/** An account as a request's bearer needs it: its row, and the sessions it ended lately. */
+export interface RequestAccount {
+  readonly user: Readonly<UserRow>;
+  /** Sessions (refresh-token families) logged out or revoked since the time asked. */
+  readonly endedSessions: ReadonlySet<string>;
+}
+
+/**
+ * The account of a bearer and its sessions ended since `endedSince`, in one round trip. The
+ * sessions are auth's table, read here only because every member request needs both (decision
+ * 0292): a session has ended when none of its refresh tokens is left unrevoked.
+ */
+export async function findAccountForRequest(db: Db, userId: number, endedSince: Date): Promise<RequestAccount | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      ended: sql<string[] | string>`(select coalesce(json_agg(distinct r.family_id), '[]'::json)
+        from ${refreshTokens} r
+       where r.user_id = ${userId} and r.revoked_at > ${endedSince.toISOString()}::timestamptz
+         and not exists (select 1 from ${refreshTokens} l where l.family_id = r.family_id and l.revoked_at is null))`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const ended: string[] = typeof row.ended === 'string' ? JSON.parse(row.ended) : row.ended;
+  return { user: row.user, endedSessions: new Set(ended) };
 }
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | null> {

@@ -29,8 +29,16 @@ export const create = (ctx: ServiceContext, values: repo.NewUser) => repo.insert
 export const createUnlessTaken = (ctx: ServiceContext, values: repo.NewUser) =>
   repo.insertUserUnlessTaken(ctx.db, values);
 /** The account that authenticates a call: reused for a moment outside transactions (account-cache.ts). */
-export const findForRequest = (ctx: ServiceContext, userId: number) =>
-  ctx.inTransaction ? findById(ctx, userId) : ctx.services.accounts.get(userId, () => findById(ctx, userId));
+/**
+ * The account of a request's bearer, with the sessions it ended since `endedSince`, kept a moment
+ * (account-cache.ts). Read inside a transaction, it is read afresh.
+ */
+export const findForRequest = (ctx: ServiceContext, userId: number, endedSince: Date) => {
+  const load = () => repo.findAccountForRequest(ctx.db, userId, endedSince);
+  return ctx.inTransaction ? load() : ctx.services.accounts.get(userId, load);
+};
+/** Drops the kept account here and on the other replicas: its sessions changed (a logout). */
+export const forgetForRequest = (ctx: ServiceContext, userId: number) => ctx.services.accounts.forget(userId);
 export async function update(ctx: ServiceContext, userId: number, changes: repo.UserChanges): Promise<repo.UserRow> {
   const row = await repo.updateUser(ctx.db, userId, changes);
   ctx.services.accounts.forget(userId);
