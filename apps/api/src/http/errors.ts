@@ -104,8 +104,6 @@ export function refuseInvalidPreflight(
   done: HookHandlerDoneFunction,
 ): void {
   const { headers } = request;
-  if (request.method === 'OPTIONS' && headers.origin && !headers['access-control-request-method']) {
-    return done(new AppError('INVALID_PARAMETER'));
-  }
-  done();
+  const invalid = request.method === 'OPTIONS' && headers.origin && !headers['access-control-request-method'];
+  done(invalid ? new AppError('INVALID_PARAMETER') : undefined);
 }

@@ -48,7 +48,10 @@ function isOperational(url: string): boolean {
 /** onRequest: while migrating or draining, every call but the operational ones answers 503. */
 export function refuseUnlessReady(readiness: Readiness) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    if (readiness.phase === 'ready' || isOperational(request.url)) return done();
+    if (readiness.phase === 'ready' || isOperational(request.url)) {
+      done();
+      return;
+    }
     reply.header('retry-after', RETRY_AFTER_SECONDS);
     // A draining replica tells keep-alive clients to go elsewhere.
     if (readiness.phase === 'draining') reply.header('connection', 'close');

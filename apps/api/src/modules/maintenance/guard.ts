@@ -26,9 +26,15 @@ export function refuseAppsInMaintenance(
 ): void {
   const { ctx } = request;
   // The web's calls, every read of the catalogue among them, pass without a promise (decision 0291).
-  if (ctx.platform === 'WEB' || staysOpen(request.url)) return done();
+  if (ctx.platform === 'WEB' || staysOpen(request.url)) {
+    done();
+    return;
+  }
   current(ctx).then((state) => {
-    if (!state.active) return done();
+    if (!state.active) {
+      done();
+      return;
+    }
     const left = state.endsAt ? Math.ceil((Date.parse(state.endsAt) - ctx.now.getTime()) / 1000) : 0;
     reply.header('retry-after', left > 0 ? left : DEFAULT_RETRY_AFTER_SECONDS);
     done(new AppError('SERVICE_MAINTENANCE'));
