@@ -28,7 +28,6 @@ export const create = (ctx: ServiceContext, values: repo.NewUser) => repo.insert
 /** Creates an account unless a unique index refuses it (same e-mail or provider account): null then. */
 export const createUnlessTaken = (ctx: ServiceContext, values: repo.NewUser) =>
   repo.insertUserUnlessTaken(ctx.db, values);
-/** The account that authenticates a call: reused for a moment outside transactions (account-cache.ts). */
 /**
  * The account of a request's bearer, with the sessions it ended since `endedSince`, kept a moment
  * (account-cache.ts). Read inside a transaction, it is read afresh.
