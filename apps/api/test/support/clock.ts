@@ -1,5 +1,6 @@
-import { DEFAULT_BRAND_ID, getBrand } from '@balcony/contracts';
+import { BRANDS, DEFAULT_BRAND_ID, type PlatformId } from '@balcony/contracts';
 import { vi } from 'vitest';
+import { dayIn } from '../../src/modules/events/rules.js';
 
 export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
@@ -19,10 +20,8 @@ export function later(ms: number): void {
  * Ages are counted in the brand's zone, so "today" must be the brand's day too: near midnight UTC,
  * Paris is already a day ahead of UTC.
  */
-export function yearsAgo(years: number, extraDays = 0, brandId: string = DEFAULT_BRAND_ID): string {
-  const timeZone = getBrand(brandId)?.timeZone ?? 'UTC';
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
+export function yearsAgo(years: number, extraDays = 0, brandId: PlatformId = DEFAULT_BRAND_ID): string {
+  const d = new Date(`${dayIn(BRANDS[brandId].timeZone, new Date())}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + extraDays);
   return d.toISOString().slice(0, 10);

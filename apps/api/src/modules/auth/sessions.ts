@@ -231,8 +231,7 @@ export async function authenticate(
   const claims = await tokens.verifyAccess(token, { now: ctx.now });
   if (claims.brandId !== ctx.brand.id) throw new AppError('MALFORMED_JWT');
   // A session ended up to one access-token lifetime ago may still have unexpired tokens out.
-  const endedSince = new Date(ctx.now.getTime() - tokens.settings.accessTtlSeconds * 1000);
-  const account = await users.findForRequest(ctx, claims.userId, endedSince);
+  const account = await users.findForRequest(ctx, claims.userId, tokens.settings.accessTtlSeconds * 1000);
   const user = account?.user;
   if (!user || user.status === 'PENDING') throw new AppError('NOT_LOGIN_USER');
   if (user.status === 'WITHDRAWN') throw new AppError('WITHDRAWAL');

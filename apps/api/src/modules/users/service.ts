@@ -29,11 +29,11 @@ export const create = (ctx: ServiceContext, values: repo.NewUser) => repo.insert
 export const createUnlessTaken = (ctx: ServiceContext, values: repo.NewUser) =>
   repo.insertUserUnlessTaken(ctx.db, values);
 /**
- * The account of a request's bearer, with the sessions it ended since `endedSince`, kept a moment
- * (account-cache.ts). Read inside a transaction, it is read afresh.
+ * The account of a request's bearer, with the sessions it ended in the last `endedWithinMs`, kept a
+ * moment (account-cache.ts). Read inside a transaction, it is read afresh.
  */
-export const findForRequest = (ctx: ServiceContext, userId: number, endedSince: Date) => {
-  const load = () => repo.findAccountForRequest(ctx.db, userId, endedSince);
+export const findForRequest = (ctx: ServiceContext, userId: number, endedWithinMs: number) => {
+  const load = () => repo.findAccountForRequest(ctx.db, userId, new Date(ctx.now.getTime() - endedWithinMs));
   return ctx.inTransaction ? load() : ctx.services.accounts.get(userId, load);
 };
 /** Drops the kept account here and on the other replicas: its sessions changed (a logout). */
