@@ -5,9 +5,10 @@
 // src/proxy.ts, which does the same for rendered pages). Requests for a page being rendered wait
 // for that render instead of starting their own.
 // Members get the same for the pages that hold nothing of their own (the home page, its tabs and
-// picks, decision 0289) when `memberAudience` names a class for their session: one page per
-// class, rendered as a shell (x-balcony-shell: the catalogue fetched as a visitor's, the header's
-// coins and name by the browser).
+// picks, decision 0289) and for series and viewer pages, whose member parts the browser fetches
+// (decision 0293), when `memberAudience` names a class for their session: one page per class, rendered as
+// a shell (x-balcony-shell: the catalogue fetched as a visitor's, the header's coins and name by
+// the browser).
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -27,8 +28,12 @@ import { STAMPED_HEADERS } from './request-stamp.mjs';
 
 /** The catalogue pages kept for visitors; every other page is rendered for each request. */
 const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
-/** The kept pages a member may get as their class's shell: nothing on them is the member's own. */
-const MEMBER_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$)/;
+/**
+ * The kept pages a member may get as their class's shell: nothing on them is the member's own,
+ * or, on a series page and in the viewer, the member's own parts are asked for by the browser
+ * (decision 0293).
+ */
+const MEMBER_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
 /** A page bigger than this is not kept (it would crowd the others out). */
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** How long a request waits for the render of the same page before rendering its own. */

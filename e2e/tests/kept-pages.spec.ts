@@ -1,13 +1,15 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { findAdultSeriesId } from './support/catalog';
-import { biggestProduct, chargeOverHttp, totalCoins } from './support/coins';
-import { createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
+import { biggestProduct, chargeOverHttp, episodeToBuy, totalCoins } from './support/coins';
+import { api, createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
 
 // Members of the visitors' catalogue class get the home pages kept for that class (decision
 // 0289): rendered once with the catalogue as a visitor gets it, and each member's own parts (the
 // header's coins) come from their own session in the browser. Members of another class (an adult
 // who shows adult series) get their pages rendered for them. This journey proves that no member's
 // data or series reaches another: three members read the same pages in turn.
+// Series pages are kept the same way, and each member's episodes, favourite and place are asked
+// for by their browser (decision 0293): two members read the same kept series page.
 
 test.skip(({ isMobile }) => isMobile, 'the kept pages are the same on every screen');
 
@@ -112,4 +114,59 @@ test('members share the visitors’ kept home pages, an adult gets their own, an
   const shared = await served(adultPage, '/home/ranking');
   expect(shared.kept).toBe(true);
   expect(shared.html).not.toMatch(seriesLink(adultId));
+});
+
+test('members share a kept series page, and each sees their own episodes and favourite on it', async ({ browser }) => {
+  const [buyer, other] = await Promise.all([createMember({ tag: 'kept-buyer' }), createMember({ tag: 'kept-looker' })]);
+  const product = await biggestProduct(buyer);
+  await chargeOverHttp(buyer, product);
+  const { series, episode } = await episodeToBuy(buyer, totalCoins(product));
+  await api('POST', `/episodes/${episode.id}/purchase`, {
+    token: buyer.accessToken,
+    body: { kind: 'POSSESSION', idempotencyKey: `e2e-kept-${episode.id}-${Date.now()}` },
+  });
+  await api('PUT', `/favorites/${series.id}`, { token: buyer.accessToken });
+  const path = `/detail/${series.id}`;
+  const row = (page: Page) => page.locator(`#episode-${episode.id}`);
+
+  // The buyer's page is the kept one: its HTML holds no one's episode states, favourite or e-mail.
+  const buyerPage = await memberPage(await browser.newContext(), buyer);
+  await served(buyerPage, path);
+  const kept = await served(buyerPage, path);
+  expect(kept.kept).toBe(true);
+  expect(kept.html).not.toMatch(/data-state="/);
+  // The heart waits for the member's view: not pressed, not pressable.
+  expect(kept.html).toMatch(/aria-pressed="false"[^>]*data-testid="favorite-pending"/);
+  expect(kept.html).not.toContain(buyer.email);
+  // In the browser, the buyer's own view: the episode is theirs and opens, the series is a favourite.
+  await buyerPage.goto(path);
+  await expect(row(buyerPage)).toHaveAttribute('data-state', 'OWNED');
+  await expect(buyerPage.getByTestId('favorite-toggle')).toHaveAttribute('aria-pressed', 'true');
+
+  // The other member gets the same kept page, and their own view: the episode is for sale.
+  const otherPage = await memberPage(await browser.newContext(), other);
+  await served(otherPage, path);
+  expect((await served(otherPage, path)).kept).toBe(true);
+  await otherPage.goto(path);
+  await expect(row(otherPage)).toHaveAttribute('data-state', 'PAID');
+  await expect(otherPage.getByTestId('favorite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await expect(row(otherPage).getByTestId('episode-purchase')).toBeVisible();
+
+  await row(buyerPage).getByRole('link').click();
+  await expect(buyerPage).toHaveURL(new RegExp(`/viewer/${episode.id}$`));
+
+  // The viewer of the paid episode, loaded anew, is the class's kept page: locked, as for any
+  // member of the class, and no page of the episode in it. The buyer's browser learns the
+  // episode is theirs and shows its pages; the other member is offered it.
+  const viewerPath = `/viewer/${episode.id}`;
+  await served(otherPage, viewerPath);
+  const keptViewer = await served(otherPage, viewerPath);
+  expect(keptViewer.kept).toBe(true);
+  expect(keptViewer.html).toContain('data-testid="locked-episode"');
+  expect(keptViewer.html).not.toContain('sig=');
+  await buyerPage.goto(viewerPath);
+  await expect(buyerPage.getByTestId('locked-episode')).toBeHidden();
+  await expect(buyerPage.getByRole('heading', { level: 1 })).toHaveText(episode.title);
+  await otherPage.goto(viewerPath);
+  await expect(otherPage.getByTestId('locked-episode-name')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { biggestProduct, chargeOverHttp, totalCoins } from './support/coins';
-import { api, createMember, logIn, type Member, SIGN_UP_REWARD } from './support/member';
+import { biggestProduct, chargeOverHttp, episodeToBuy, totalCoins } from './support/coins';
+import { api, createMember, logIn, SIGN_UP_REWARD } from './support/member';
 import { collectConsoleErrors, screenshot } from './support/page';
 
 // The transparent ledger on the default brand (issue 12 item 6): a member who got the sign-up
@@ -15,31 +15,6 @@ const COINS_CODE = 'COINS10-DELITOONBFR';
 
 /** Coins as the French brand writes them (grouped with a narrow no-break space from 1 000 on). */
 const coinsText = (n: number) => new Intl.NumberFormat('fr').format(n);
-
-interface Episode {
-  id: number;
-  number: number;
-  buyPrice: number;
-  saleType: 'BOTH' | 'RENT_ONLY' | 'POSSESSION_ONLY';
-  access: { state: string };
-}
-
-/** A paid episode of a ranked, non-adult series that the member can buy with `coins`. */
-async function episodeToBuy(member: Member, coins: number) {
-  const ranking = await api<{ items: { id: number; isAdult: boolean }[] }>('GET', '/contents/home/RANKING', {
-    token: member.accessToken,
-  });
-  for (const card of ranking.items.filter((item) => !item.isAdult)) {
-    const series = await api<{ id: number; title: string; episodes: Episode[] }>('GET', `/contents/${card.id}`, {
-      token: member.accessToken,
-    });
-    const episode = series.episodes.find(
-      (e) => e.access.state === 'PAID' && e.saleType !== 'RENT_ONLY' && e.buyPrice > 0 && e.buyPrice <= coins,
-    );
-    if (episode) return { series, episode };
-  }
-  throw new Error('no seeded series has a paid episode to buy');
-}
 
 /** RFC 4180: commas outside quotes split fields, "" inside quotes is one quote, CRLF ends a row. */
 function parseCsv(text: string): string[][] {

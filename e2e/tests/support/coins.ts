@@ -50,3 +50,29 @@ export async function chargeOverHttp(member: Member, product: Product): Promise<
   expect(paid.status).toBe('PAID');
   return paid;
 }
+
+export interface PaidEpisode {
+  id: number;
+  number: number;
+  title: string;
+  buyPrice: number;
+  saleType: 'BOTH' | 'RENT_ONLY' | 'POSSESSION_ONLY';
+  access: { state: string };
+}
+
+/** A paid episode of a ranked, non-adult series that the member can buy with `coins`. */
+export async function episodeToBuy(member: Member, coins: number) {
+  const ranking = await api<{ items: { id: number; isAdult: boolean }[] }>('GET', '/contents/home/RANKING', {
+    token: member.accessToken,
+  });
+  for (const card of ranking.items.filter((item) => !item.isAdult)) {
+    const series = await api<{ id: number; title: string; episodes: PaidEpisode[] }>('GET', `/contents/${card.id}`, {
+      token: member.accessToken,
+    });
+    const episode = series.episodes.find(
+      (e) => e.access.state === 'PAID' && e.saleType !== 'RENT_ONLY' && e.buyPrice > 0 && e.buyPrice <= coins,
+    );
+    if (episode) return { series, episode };
+  }
+  throw new Error('no seeded series has a paid episode to buy');
+}

@@ -10,6 +10,7 @@ import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
 import { needsLogin } from '@/lib/errors/error-codes';
 import { routes } from '@/lib/navigation/routes';
 import styles from './SeriesOverview.module.css';
+import { useSeriesView } from './SeriesView';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -26,11 +27,32 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * The favourite toggle of a series page. A member's click shows the new state at once and sends
- * PUT or DELETE /favorites/{id}; a failure puts the old state back and says so. A visitor is led to
- * login and back to this page.
+ * The favourite toggle of a series page, from the reader's view of the series. A member's click
+ * shows the new state at once and sends PUT or DELETE /favorites/{id}; a failure puts the old
+ * state back and says so. A visitor is led to login and back to this page.
  */
-export function FavoriteButton({ seriesId, initial }: { seriesId: number; initial: boolean }) {
+export function FavoriteButton() {
+  const { series, pending: viewPending } = useSeriesView();
+  // A new view (the member's arriving on a kept page, or a refresh) starts from its own state.
+  return (
+    <FavoriteToggle
+      key={`${series.isFavorite}`}
+      seriesId={series.id}
+      initial={series.isFavorite}
+      viewPending={viewPending}
+    />
+  );
+}
+
+function FavoriteToggle({
+  seriesId,
+  initial,
+  viewPending,
+}: {
+  seriesId: number;
+  initial: boolean;
+  viewPending: boolean;
+}) {
   const t = useTranslations('Series.live');
   const session = useSession();
   const router = useRouter();
@@ -40,8 +62,9 @@ export function FavoriteButton({ seriesId, initial }: { seriesId: number; initia
   const [failed, setFailed] = useState(false);
   const returnPath = routes.detail(seriesId);
 
-  // A member's session may still be streaming in: the heart shows the page's state, not yet pressable.
-  if (session.status === 'loading') {
+  // A member's session, or their view of a kept page, may still be on its way: the heart shows
+  // the page's state, not yet pressable.
+  if (session.status === 'loading' || viewPending) {
     return (
       <button
         type="button"

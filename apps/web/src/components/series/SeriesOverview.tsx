@@ -6,6 +6,7 @@ import { formatList, longWeekdayNames, scheduledWeekdays } from '@/i18n/dates';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
+import { ReadAction } from './EpisodeParts';
 import { ExpandableText } from './ExpandableText';
 import { isLongText } from './episode-state';
 import { FavoriteButton } from './FavoriteButton';
@@ -36,22 +37,6 @@ async function statusText(series: SeriesDetail): Promise<string | null> {
   }
 }
 
-/** The main button: where this member stopped, else the first episode. */
-async function readAction(series: SeriesDetail): Promise<{ href: string; text: string } | null> {
-  const t = await getT('Series');
-  if (series.lastRead) {
-    return {
-      href: routes.viewer(series.lastRead.episodeId),
-      text: t('continueEpisode', { number: series.lastRead.number }),
-    };
-  }
-  const first = series.episodes.reduce<SeriesDetail['episodes'][number] | undefined>(
-    (lowest, episode) => (lowest === undefined || episode.number < lowest.number ? episode : lowest),
-    undefined,
-  );
-  return first ? { href: routes.viewer(first.id), text: t('readEpisode', { number: first.number }) } : null;
-}
-
 /**
  * The top of a series page: cover, title, creators by role, genres, schedule, the read and
  * favourite buttons, the synopsis (folded when long), tags and the latest notices.
@@ -61,7 +46,6 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
   const t = await getT('Series');
   const markLabels = await getMarkLabels();
   const status = await statusText(series);
-  const action = await readAction(series);
   const creatorGroups = CreatorType.options
     .map((type) => ({ type, names: series.creators.filter((c) => c.type === type).map((c) => c.name) }))
     .filter((group) => group.names.length > 0);
@@ -105,12 +89,8 @@ export async function SeriesOverview({ series }: { series: SeriesDetail }) {
             </p>
           )}
           <div className={styles.actions}>
-            {action && (
-              <Link href={action.href} className="button" data-testid="read-action">
-                {action.text}
-              </Link>
-            )}
-            <FavoriteButton seriesId={series.id} initial={series.isFavorite} />
+            <ReadAction />
+            <FavoriteButton />
             <Link
               href={routes.comments({ series: series.id })}
               prefetch={false}

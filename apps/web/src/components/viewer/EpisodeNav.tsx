@@ -1,7 +1,6 @@
 import type { EpisodeLink, ViewerResponse } from '@balcony/contracts';
-import { formatDate, isReadable } from '@balcony/contracts/plain';
+import { formatDate } from '@balcony/contracts/plain';
 import Link from 'next/link';
-import { LockIcon } from '@/components/ui/LockIcon';
 import { getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { routes } from '@/lib/navigation/routes';
@@ -26,8 +25,8 @@ export async function EpisodeNav({ viewer }: { viewer: ViewerResponse }) {
       direction={direction}
       className={direction === 'next' ? 'button' : 'button button-secondary'}
       testId={`${direction}-episode`}
+      showLock
     >
-      {!isReadable(episode.access) && <LockIcon />}
       {t(direction)}
       <span className={styles.number}>{t('episodeNumber', { number: episode.number })}</span>
     </EpisodeSwitch>

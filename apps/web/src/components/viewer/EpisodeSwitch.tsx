@@ -1,16 +1,19 @@
 'use client';
 
 import type { EpisodeLink } from '@balcony/contracts';
+import { isReadable } from '@balcony/contracts/plain';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { isLoggedIn, useSession } from '@/components/session/SessionProvider';
+import { LockIcon } from '@/components/ui/LockIcon';
 import { Modal } from '@/components/ui/Modal';
 import { remainingMs } from '@/lib/account/countdown';
 import { routes } from '@/lib/navigation/routes';
 import { type BingeNotice, bingeNotice, formatHms } from '@/lib/viewer/binge';
 import styles from './Viewer.module.css';
+import { useViewerView } from './ViewerView';
 
 // The rent-or-buy dialog of the series page (and its calls' schemas) loads when it opens.
 const PurchaseDialog = lazy(() =>
@@ -25,8 +28,11 @@ interface EpisodeSwitchProps {
   seriesId: number;
   /** Hours after which the series' used ticket is back (the free-time popup says it). */
   freetimeIntervalHours: number | null;
+  /** The neighbour as the server rendered it; the reader's own view of it wins (ViewerView). */
   episode: EpisodeLink;
   direction: 'previous' | 'next';
+  /** A lock before the content when the episode is not readable for this reader. */
+  showLock?: boolean;
   className: string | undefined;
   /** The accessible name when the content is an icon only. */
   label?: string;
@@ -40,22 +46,38 @@ interface EpisodeSwitchProps {
  * or buy right here, with the balance in view (the series page's purchase dialog); a member whose
  * wait-until-free ticket is ready is asked to use it, naming the ticket (the free-time popup), and
  * goes on to the episode. Otherwise — a visitor, or while the ticket is not back — a confirmation
- * leads to the series page.
+ * leads to the series page. While a member's view of a kept page is on its way it does nothing yet.
  */
 export function EpisodeSwitch({
   seriesId,
   freetimeIntervalHours,
-  episode,
+  episode: rendered,
   direction,
+  showLock = false,
   className,
   label,
   testId,
-  children,
+  children: content,
 }: EpisodeSwitchProps) {
   const [asking, setAsking] = useState(false);
   const session = useSession();
   const router = useRouter();
   const t = useTranslations('Viewer');
+  const view = useViewerView();
+  const episode = (direction === 'next' ? view.next : view.prev) ?? rendered;
+  const children = (
+    <>
+      {showLock && !isReadable(episode.access) && <LockIcon />}
+      {content}
+    </>
+  );
+  if (view.pending) {
+    return (
+      <button type="button" className={className} aria-label={label} aria-busy="true" disabled>
+        {children}
+      </button>
+    );
+  }
   const notice = bingeNotice(episode);
   if (notice === null) {
     return (

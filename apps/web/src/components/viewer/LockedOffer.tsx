@@ -1,7 +1,7 @@
 'use client';
 
 import type { EpisodeOffer, EpisodePurchaseKind } from '@balcony/contracts';
-import { priceOffers } from '@balcony/contracts/plain';
+import { isReadable, priceOffers } from '@balcony/contracts/plain';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -50,7 +50,14 @@ export function LockedOffer({ episodeId }: { episodeId: number }) {
     };
   }, [episodeId]);
 
-  if (offer === null) return <p role="status">{t('lockedLoading')}</p>;
+  // A member's page kept as their class's shell shows every paid episode locked (decision 0293):
+  // one the member may read is rendered for them again, with its pages.
+  const readable = offer !== null && !('failed' in offer) && isReadable(offer.episode.access);
+  useEffect(() => {
+    if (readable) router.refresh();
+  }, [readable, router]);
+
+  if (offer === null || readable) return <p role="status">{t('lockedLoading')}</p>;
   if ('failed' in offer) return <p role="alert">{tErrors(offer.failed)}</p>;
 
   const { series, episode } = offer;

@@ -10,14 +10,13 @@ import { useViewerSettings } from './settings-store';
 import { useHydrated } from './useHydrated';
 import { usePageUrls } from './usePageUrls';
 import { useReadingPosition } from './useReadingPosition';
+import { useViewerView } from './ViewerView';
 
 interface ReaderProps {
   brandId: PlatformId;
   episodeId: number;
   pages: readonly ReaderPage[];
   pagesExpireAt: string | null;
-  member: boolean;
-  resume: ReadingPosition | null;
   /** Paper mode turns right to left (readsRightToLeft). */
   rightToLeft: boolean;
   /** What follows the last page: the episode controls. */
@@ -32,22 +31,21 @@ interface ReaderProps {
  * stopped last time, and a switch keeps their page), which pages may be fetched, and the
  * freshest addresses of signed pages.
  */
-export function Reader({
-  brandId,
-  episodeId,
-  pages,
-  pagesExpireAt,
-  member,
-  resume,
-  rightToLeft,
-  end,
-  scrollTop,
-}: ReaderProps) {
+export function Reader({ brandId, episodeId, pages, pagesExpireAt, rightToLeft, end, scrollTop }: ReaderProps) {
   const settings = useViewerSettings();
-  const hydrated = useHydrated();
+  // A member's kept page places the reader once their place is known (ViewerView).
+  const { member, resume, pending } = useViewerView();
+  const hydrated = useHydrated() && !pending;
   const { isDesktop } = useScreenSize();
   const { urlOf, onImageError } = usePageUrls(episodeId, pagesExpireAt);
-  const { opening, record } = useReadingPosition({ brandId, episodeId, pageCount: pages.length, member, resume });
+  const { opening, record } = useReadingPosition({
+    brandId,
+    episodeId,
+    pageCount: pages.length,
+    member,
+    resume,
+    ready: !pending,
+  });
   const position = useRef<ReadingPosition | null>(null);
   const [requested, setRequested] = useState<ReadonlySet<number>>(() => new Set([0]));
 

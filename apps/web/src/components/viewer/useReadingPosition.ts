@@ -12,6 +12,8 @@ interface ReadingPositionOptions {
   /** A member's position is kept by the api (and arrives as `resume`); a visitor's on the device. */
   member: boolean;
   resume: ReadingPosition | null;
+  /** False while a member's kept page waits for their place: nothing is saved yet (ViewerView). */
+  ready: boolean;
 }
 
 function readDevice(brandId: PlatformId, episodeId: number): ReadingPosition | null {
@@ -39,8 +41,11 @@ function writeDevice(brandId: PlatformId, episodeId: number, position: ReadingPo
  * where the reader is now, saved after a pause of SAVE_DEBOUNCE_MS, and at once when the tab is
  * hidden, the page is left or another episode opens.
  */
-export function useReadingPosition({ brandId, episodeId, pageCount, member, resume }: ReadingPositionOptions) {
+export function useReadingPosition({ brandId, episodeId, pageCount, member, resume, ready }: ReadingPositionOptions) {
   const saverRef = useRef<ProgressSaver | null>(null);
+  // A place reached before the saver exists: the reader's own layout effects run before this
+  // hook's, and a member's kept page waits for their place (`ready`).
+  const earlyRef = useRef<ReadingPosition | null>(null);
   const openingRef = useRef<ReadingPosition | null>(null);
   const csrfRef = useRef<string | null>(null);
 
@@ -51,12 +56,15 @@ export function useReadingPosition({ brandId, episodeId, pageCount, member, resu
 
   // A layout effect: it is ready before the reader's own layout effects place and measure.
   useLayoutEffect(() => {
+    if (!ready) return;
     const saver = createProgressSaver((position, delivery) => {
       if (!member) writeDevice(brandId, episodeId, position);
       else if (delivery === 'keepalive' && csrfRef.current) saveProgressOnLeave(episodeId, position, csrfRef.current);
       else saveProgress(episodeId, position);
     }, opening());
     saverRef.current = saver;
+    if (earlyRef.current) saver.record(earlyRef.current);
+    earlyRef.current = null;
     // Fetched now: a page that is going away can no longer wait for it.
     if (member)
       getCsrfToken().then(
@@ -78,8 +86,11 @@ export function useReadingPosition({ brandId, episodeId, pageCount, member, resu
       saver.flush('request');
       saverRef.current = null;
     };
-  }, [brandId, episodeId, member, opening]);
+  }, [brandId, episodeId, member, opening, ready]);
 
-  const record = useCallback((position: ReadingPosition) => saverRef.current?.record(position), []);
+  const record = useCallback((position: ReadingPosition) => {
+    if (saverRef.current) saverRef.current.record(position);
+    else earlyRef.current = position;
+  }, []);
   return { opening, record };
 }

@@ -128,7 +128,7 @@ describe('the visitor page cache', () => {
     expect(rendered.count).toBe(3);
   });
 
-  it("keeps the home pages of members by their session's class, as a shell, apart from visitors' pages", async () => {
+  it("keeps the catalogue pages of members by their session's class, as a shell, apart from visitors' pages", async () => {
     const { base, rendered } = await start(page);
     const get = async (path: string, cookie?: string) =>
       (await fetch(base + path, { headers: cookie ? { cookie } : {} })).text();
@@ -147,11 +147,16 @@ describe('the visitor page cache', () => {
     await get('/home/pick/3', 'balcony_session=class:minor|bl');
     await get('/home/ranking', 'balcony_session=class:minor|bl');
     expect(rendered).toEqual({ count: 7, shells: 4 });
-    // Series and viewer pages hold the member's own state: always theirs, never a shell.
+    // Series and viewer pages are shells too, whose member parts the browser asks for (decision 0293).
     await get('/detail/54', 'balcony_session=class:minor|bl');
+    await get('/detail/54', 'balcony_session=class:minor|bl; fp=other-device');
     await get('/viewer/7', 'balcony_session=class:minor|bl');
-    await get('/detail/54', 'balcony_session=class:minor|bl');
-    expect(rendered).toEqual({ count: 10, shells: 4 });
+    await get('/viewer/7', 'balcony_session=class:minor|bl');
+    expect(rendered).toEqual({ count: 9, shells: 6 });
+    // Account pages are the member's own: always rendered for them.
+    await get('/my', 'balcony_session=class:minor|bl');
+    await get('/my', 'balcony_session=class:minor|bl');
+    expect(rendered).toEqual({ count: 11, shells: 6 });
   });
 
   it('keeps one page per answer to the adult question, per address, and per page a viewer was opened from', async () => {

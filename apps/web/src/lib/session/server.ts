@@ -214,8 +214,13 @@ export const getStoredSession = cache(async (): Promise<StoredSession | null> =>
  * kept page holds nothing that depends on who asked.
  */
 export async function catalogueToken(): Promise<string | undefined> {
-  if (isShellRender(await headers())) return undefined;
+  if (await isShellPage()) return undefined;
   return (await getStoredSession())?.accessToken;
+}
+
+/** This render is a member's page kept as their class's shell: the browser asks for their own parts. */
+export async function isShellPage(): Promise<boolean> {
+  return isShellRender(await headers());
 }
 
 /**

@@ -15,6 +15,7 @@ import { TextPage } from '@/components/viewer/TextPage';
 import styles from '@/components/viewer/Viewer.module.css';
 import { ViewerFrame } from '@/components/viewer/ViewerFrame';
 import { ViewerTopBar } from '@/components/viewer/ViewerTopBar';
+import { ViewerViewProvider } from '@/components/viewer/ViewerView';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
 import { getT } from '@/i18n/server';
 import { fetchViewer } from '@/lib/api/api';
@@ -25,7 +26,7 @@ import { type CatalogueMessageCode, followUpOf } from '@/lib/errors/error-codes'
 import { getSameOriginReferrerPath } from '@/lib/http/request-origin';
 import { parseId } from '@/lib/navigation/params';
 import { routes } from '@/lib/navigation/routes';
-import { getStoredSession } from '@/lib/session/server';
+import { catalogueToken, getStoredSession, isShellPage } from '@/lib/session/server';
 import { fontVariables, scriptOf } from '@/lib/viewer/fonts';
 import { readsRightToLeft } from '@/lib/viewer/paper';
 import { textSizeVariables } from '@/lib/viewer/settings';
@@ -46,7 +47,8 @@ async function loadEpisode({ params }: Props): Promise<{ id: number; brand: Bran
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
-  const accessToken = (await getStoredSession())?.accessToken;
+  // None in a member's page kept as their class's shell: the browser asks for their parts.
+  const accessToken = await catalogueToken();
   try {
     return { id, brand, result: await loadPageData(fetchViewer(brand, id, accessToken), EXPLAINED) };
   } catch (error) {
@@ -114,22 +116,22 @@ export default async function ViewerPage(props: Props) {
       <ViewerFrame style={{ ...fontVariables(script), ...textSizeVariables() }}>
         <SettingsBootScript />
         {text && <FontFaces script={script} />}
-        <ViewerTopBar viewer={viewer} script={script} />
-        <main id="main" tabIndex={-1} className={styles.main}>
-          {/* Keyed by episode: the next episode opens at its own place, with its own pages. */}
-          <Reader
-            key={viewer.episode.id}
-            brandId={brand.id}
-            episodeId={viewer.episode.id}
-            pages={readerPages(viewer)}
-            pagesExpireAt={viewer.pagesExpireAt}
-            member={(await getStoredSession()) !== null}
-            resume={viewer.resume}
-            rightToLeft={readsRightToLeft(brand)}
-            end={<EpisodeNav viewer={viewer} />}
-            scrollTop={<ScrollTopButton label={(await getT('Shell'))('scrollTop')} />}
-          />
-        </main>
+        <ViewerViewProvider viewer={viewer} shell={await isShellPage()} member={(await getStoredSession()) !== null}>
+          <ViewerTopBar viewer={viewer} script={script} />
+          <main id="main" tabIndex={-1} className={styles.main}>
+            {/* Keyed by episode: the next episode opens at its own place, with its own pages. */}
+            <Reader
+              key={viewer.episode.id}
+              brandId={brand.id}
+              episodeId={viewer.episode.id}
+              pages={readerPages(viewer)}
+              pagesExpireAt={viewer.pagesExpireAt}
+              rightToLeft={readsRightToLeft(brand)}
+              end={<EpisodeNav viewer={viewer} />}
+              scrollTop={<ScrollTopButton label={(await getT('Shell'))('scrollTop')} />}
+            />
+          </main>
+        </ViewerViewProvider>
       </ViewerFrame>
     </ScreenIntl>
   );

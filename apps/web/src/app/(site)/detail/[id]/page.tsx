@@ -4,6 +4,7 @@ import { ErrorScreen } from '@/components/errors/ErrorScreen';
 import { EpisodeList } from '@/components/series/EpisodeList';
 import { SeriesIntl } from '@/components/series/SeriesIntl';
 import { SeriesOverview } from '@/components/series/SeriesOverview';
+import { SeriesViewProvider } from '@/components/series/SeriesView';
 import { LatestNotices } from '@/components/support/LatestNotices';
 import { getT } from '@/i18n/server';
 import { fetchSeries } from '@/lib/api/api';
@@ -14,7 +15,7 @@ import { mediaUrl } from '@/lib/media/media';
 import { parseId } from '@/lib/navigation/params';
 import { routes } from '@/lib/navigation/routes';
 import { excerpt, pageMetadata } from '@/lib/seo/metadata';
-import { getStoredSession } from '@/lib/session/server';
+import { catalogueToken, isShellPage } from '@/lib/session/server';
 
 type Props = PageProps<'/detail/[id]'>;
 
@@ -28,9 +29,9 @@ async function loadSeries({ params }: Props) {
   const id = parseId((await params).id);
   if (id === null) notFound();
   const brand = await getRequestBrand();
-  // The member's token: their favourite, progress, rentals and adult settings (spec §4).
-  const session = await getStoredSession();
-  return { id, result: await loadPageData(fetchSeries(brand, id, session?.accessToken), EXPLAINED) };
+  // The member's token: their favourite, progress, rentals and adult settings (spec §4); none in
+  // a member's page kept as their class's shell, whose member parts the browser asks for.
+  return { id, result: await loadPageData(fetchSeries(brand, id, await catalogueToken()), EXPLAINED) };
 }
 
 /** `?episode={id}`: the episode to scroll to and highlight (the viewer's binge-read confirmation). */
@@ -62,13 +63,15 @@ export default async function DetailPage(props: Props) {
   if (!result.ok) return <ErrorScreen code={result.code} returnPath={routes.detail(id)} />;
   return (
     <SeriesIntl>
-      <SeriesOverview series={result.data} />
-      <LatestNotices />
-      <EpisodeList
-        series={result.data}
-        focusId={await focusedEpisode(props)}
-        openPurchase={(await props.searchParams).purchase === '1'}
-      />
+      <SeriesViewProvider series={result.data} shell={await isShellPage()} renderedAt={Date.now()}>
+        <SeriesOverview series={result.data} />
+        <LatestNotices />
+        <EpisodeList
+          series={result.data}
+          focusId={await focusedEpisode(props)}
+          openPurchase={(await props.searchParams).purchase === '1'}
+        />
+      </SeriesViewProvider>
     </SeriesIntl>
   );
 }
