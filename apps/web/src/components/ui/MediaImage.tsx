@@ -24,7 +24,9 @@ export function MediaImage({ path, slot, alt, priority = false, className }: Med
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
+      // The LCP image is painted in the first frame it is there for, not a frame later: the
+      // page's scripts may hold the main thread then, and the next frame waits for them.
+      decoding={priority ? 'sync' : 'async'}
       className={className}
     />
   );

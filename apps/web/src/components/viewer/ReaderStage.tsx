@@ -149,7 +149,8 @@ function PageImage({
       height={page.height}
       alt={alt}
       fetchPriority={first ? 'high' : undefined}
-      decoding="async"
+      // The first page is the LCP image: painted in the first frame it is there for (MediaImage).
+      decoding={first ? 'sync' : 'async'}
       // A drag would start the browser's image drag-and-drop and cancel a paper-mode swipe.
       draggable={false}
       onError={() => {
