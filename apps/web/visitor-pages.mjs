@@ -26,14 +26,12 @@ import {
 } from './page-policy.mjs';
 import { STAMPED_HEADERS } from './request-stamp.mjs';
 
-/** The catalogue pages kept for visitors; every other page is rendered for each request. */
-const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
 /**
- * The kept pages a member may get as their class's shell: nothing on them is the member's own,
- * or, on a series page and in the viewer, the member's own parts are asked for by the browser
- * (decision 0293).
+ * The catalogue pages kept for visitors, and for members as their class's shell (decisions 0289,
+ * 0293: a member's own parts of them are asked for by the browser); every other page is rendered
+ * for each request.
  */
-const MEMBER_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
+const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d+\/?$|viewer\/\d+\/?$)/;
 /** A page bigger than this is not kept (it would crowd the others out). */
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** How long a request waits for the render of the same page before rendering its own. */
@@ -133,7 +131,7 @@ export function createVisitorPages({ seconds, maxBytes, memberAudience }) {
  * The key of a visitor's page request: everything its render depends on (scheme, host, address,
  * the adult answers, the user agent's kind, and for the viewer the page it was opened from, which
  * its "back" link points to), or null when it must be rendered for this reader. A member's request
- * for a page of MEMBER_PAGES is keyed by their class instead of the adult answers, and marked so
+ * is keyed by their class instead of the adult answers, and marked so
  * that its render, when there is one, is the class's shell.
  * @param {import('node:http').IncomingMessage} req
  * @param {((sessionCookie: string, host: string) => Promise<string | null>) | undefined} memberAudience
@@ -152,7 +150,7 @@ async function pageKey(req, memberAudience) {
   if (session === undefined) {
     reader = [cookies.get(COOKIE_NAMES.notLoggedInAdult) ?? '', cookies.get(COOKIE_NAMES.adultPopup) ?? ''];
   } else {
-    const audience = MEMBER_PAGES.test(url.pathname) && memberAudience ? await memberAudience(session, host) : null;
+    const audience = memberAudience ? await memberAudience(session, host) : null;
     if (audience === null) return null;
     req.headers[STAMPED_HEADERS.shell] = '1';
     reader = [`member:${audience}`, ''];

@@ -16,8 +16,7 @@ import { getClientMessages, getT } from '@/i18n/server';
 import { getRequestBrand } from '@/lib/brand/brand';
 import { getRequestOrigin } from '@/lib/http/request-origin';
 import { openGraphBase } from '@/lib/seo/metadata';
-import { isShellRender } from '@/lib/session/client-address';
-import { getServerSession, getStoredSession } from '@/lib/session/server';
+import { getServerSession, getStoredSession, isShellPage } from '@/lib/session/server';
 import { appPlatformOf, isInternetExplorer } from '@/lib/shell/app-shell';
 import { asksConsent } from '@/lib/tracking/consent';
 
@@ -66,7 +65,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   const stored = await getStoredSession();
   const initialSession = !stored
     ? null
-    : isShellRender(await headers())
+    : (await isShellPage())
       ? undefined
       : getServerSession().then((view) =>
           view ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null,

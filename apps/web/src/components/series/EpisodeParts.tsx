@@ -39,7 +39,7 @@ function Prices({ episode, t }: { episode: EpisodeSummary; t: SeriesT }) {
 }
 
 /** What the reader may do with an episode now (spec §3 ownership, DESIGN §6), as the row's right side. */
-function AccessBadge({ episode, t, readAt }: { episode: EpisodeSummary; t: SeriesT; readAt: number }) {
+function AccessBadge({ episode, t, renderedAt }: { episode: EpisodeSummary; t: SeriesT; renderedAt: number }) {
   const { state, expiresAt, ticketAt } = episode.access;
   switch (state) {
     case 'FREE':
@@ -53,7 +53,7 @@ function AccessBadge({ episode, t, readAt }: { episode: EpisodeSummary; t: Serie
           <span className={`${styles.badge} ${styles.owned}`}>
             {state === 'RENTED' ? t('stateRented') : t('stateUnlocked')}
           </span>
-          {expiresAt && <TimeLeft until={expiresAt} kind="left" renderedAt={readAt} />}
+          {expiresAt && <TimeLeft until={expiresAt} kind="left" renderedAt={renderedAt} />}
         </span>
       );
     case 'FREETIME_READY':
@@ -63,7 +63,7 @@ function AccessBadge({ episode, t, readAt }: { episode: EpisodeSummary; t: Serie
         <span className={styles.state}>
           {ticketAt && (
             <span className={styles.wait}>
-              <TimeLeft until={ticketAt} kind="freeIn" renderedAt={readAt} />
+              <TimeLeft until={ticketAt} kind="freeIn" renderedAt={renderedAt} />
             </span>
           )}
           <Prices episode={episode} t={t} />
@@ -85,11 +85,11 @@ function AccessBadge({ episode, t, readAt }: { episode: EpisodeSummary; t: Serie
  */
 export function EpisodeAccessState({ episodeId }: { episodeId: number }) {
   const t = useTranslations('Series');
-  const { episode, readAt } = useEpisodeView(episodeId);
+  const { episode, renderedAt } = useEpisodeView(episodeId);
   return (
     <>
       {!isReadable(episode.access) && <span className="visually-hidden">{t('locked')}</span>}
-      <AccessBadge episode={episode} t={t} readAt={readAt} />
+      <AccessBadge episode={episode} t={t} renderedAt={renderedAt} />
     </>
   );
 }
@@ -179,7 +179,7 @@ export function EpisodeRow({
 /** The series' wait-until-free ticket: how often it comes back, and whether it is ready or when it is back. */
 export function TicketLine() {
   const t = useTranslations('Series');
-  const { series, pending, readAt } = useSeriesView();
+  const { series, pending, renderedAt } = useSeriesView();
   const status = pending ? null : ticketStatus(series.episodes, series.freetimeIntervalHours);
   if (status === null || series.freetimeIntervalHours === null) return null;
   return (
@@ -189,7 +189,7 @@ export function TicketLine() {
         <span className={`${styles.badge} ${styles.ticket}`}>{t('ticketReady')}</span>
       ) : (
         <span className={styles.wait}>
-          <TimeLeft until={status.ticketAt} kind="ticketIn" renderedAt={readAt} />
+          <TimeLeft until={status.ticketAt} kind="ticketIn" renderedAt={renderedAt} />
         </span>
       )}
     </p>

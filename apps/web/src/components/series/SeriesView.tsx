@@ -15,8 +15,8 @@ interface SeriesViewValue {
   episodes: ReadonlyMap<number, EpisodeSummary>;
   /** The member's own view is still on its way: their parts are not shown as final yet. */
   pending: boolean;
-  /** When `series` was read (countdowns start from it, so that hydration matches). */
-  readAt: number;
+  /** When the server rendered the page: countdowns hydrate from it (later ones start from the browser's clock). */
+  renderedAt: number;
 }
 
 const SeriesViewContext = createContext<SeriesViewValue | null>(null);
@@ -47,7 +47,7 @@ export function SeriesViewProvider({
     series: shown,
     episodes,
     pending: mine.pending,
-    readAt: mine.parts ? (mine.readAt ?? renderedAt) : renderedAt,
+    renderedAt,
   };
   return <SeriesViewContext.Provider value={value}>{children}</SeriesViewContext.Provider>;
 }
@@ -59,9 +59,9 @@ export function useSeriesView(): SeriesViewValue {
 }
 
 /** One episode of the reader's view (every row of the page is one of the view's episodes). */
-export function useEpisodeView(episodeId: number): { episode: EpisodeSummary; pending: boolean; readAt: number } {
-  const { series, episodes, pending, readAt } = useSeriesView();
+export function useEpisodeView(episodeId: number): { episode: EpisodeSummary; pending: boolean; renderedAt: number } {
+  const { series, episodes, pending, renderedAt } = useSeriesView();
   const episode = episodes.get(episodeId);
   if (!episode) throw new Error(`episode ${episodeId} is not in series ${series.id}`);
-  return { episode, pending, readAt };
+  return { episode, pending, renderedAt };
 }

@@ -14,8 +14,6 @@ export interface MemberParts<T> {
   pending: boolean;
   /** The member's parts; null on a page rendered for its reader, and when the call failed. */
   parts: T | null;
-  /** When they arrived. */
-  readAt: number | null;
 }
 
 /**
@@ -25,15 +23,15 @@ export interface MemberParts<T> {
 export function useMemberParts<K, T>(shell: boolean, key: K, load: (key: K) => Promise<T>): MemberParts<T> {
   const session = useSession();
   const member = isLoggedIn(session);
-  const [got, setGot] = useState<{ key: K; parts: T | null; readAt: number } | null>(null);
+  const [got, setGot] = useState<{ key: K; parts: T | null } | null>(null);
 
   useEffect(() => {
     if (!shell || !member) return;
     let live = true;
     load(key).then(
-      (parts) => live && setGot({ key, parts, readAt: Date.now() }),
+      (parts) => live && setGot({ key, parts }),
       // Without them the page stays the visitors' view; the api answers for each action.
-      () => live && setGot({ key, parts: null, readAt: Date.now() }),
+      () => live && setGot({ key, parts: null }),
     );
     return () => {
       live = false;
@@ -45,6 +43,5 @@ export function useMemberParts<K, T>(shell: boolean, key: K, load: (key: K) => P
     member,
     pending: shell && (session.status === 'loading' || (member && arrived === null)),
     parts: arrived?.parts ?? null,
-    readAt: arrived?.readAt ?? null,
   };
 }

@@ -11,7 +11,7 @@ vi.mock('server-only', () => ({}));
 // key the app seals it with; the data folder holds that key when WEB_SESSION_SECRET is unset.
 vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'web-audience-')));
 const { seal } = await import('./seal');
-// The stub is the whole file's; undone after it, so no later file of this worker inherits it.
+// DATA_DIR is set for this whole file and restored after it, so no later file run by this worker sees it.
 afterAll(() => vi.unstubAllEnvs());
 
 const HOUR = 3_600_000;
