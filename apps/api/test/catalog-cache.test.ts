@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import type { SeriesDetail } from '@balcony/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../src/http/route.js';
 import { createMember, createSeries, grant } from './factories.js';
@@ -25,6 +26,7 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...brandHeaders(), ...headers } });
+type Member = Awaited<ReturnType<typeof createMember>>;
 const ids = (body: string) => (JSON.parse(body) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
 
 describe('visitors', () => {
@@ -122,6 +124,42 @@ describe('members', () => {
     expect(ofA.headers['cache-control']).toBe('private, no-store');
     expect(ofA.headers.etag).toBeUndefined();
     expect(dataB.title).toBe(dataA.title);
+  });
+
+  it('asking at the same moment, each get their own state though their pages are read in one batch', async () => {
+    const second = plain.episodes[1];
+    if (!second) throw new Error('the series has no second episode');
+    const members = await Promise.all([1, 2, 3, 4].map(() => createMember(t.database.db, t.config.auth)));
+    const [owner, renter, fan, nobody] = members as [Member, Member, Member, Member];
+    await grant(t.database.db, { userId: owner.id, episodeId: second.id, seriesId: plain.id, kind: 'POSSESSION' });
+    const rentedUntil = new Date(Date.now() + 3600_000);
+    await grant(t.database.db, {
+      userId: renter.id,
+      episodeId: second.id,
+      seriesId: plain.id,
+      kind: 'RENTAL',
+      expiresAt: rentedUntil,
+    });
+    const asFan = { ...brandHeaders(), ...fan.headers };
+    await t.app.inject({ method: 'PUT', url: `/api/v1/favorites/${plain.id}`, headers: asFan });
+
+    // Several rounds in a different order each, so a batch answered in the wrong order shows.
+    for (const order of [members, [...members].reverse(), [renter, nobody, owner, fan]]) {
+      const pages = await Promise.all(order.map((m) => get(`/contents/${plain.id}`, m.headers)));
+      const byMember = new Map(order.map((m, i) => [m.id, JSON.parse(pages[i]?.body ?? '{}').data as SeriesDetail]));
+      const stateOf = (m: Member) => byMember.get(m.id)?.episodes.find((e) => e.id === second.id)?.access;
+      expect(stateOf(owner)?.state).toBe('OWNED');
+      expect(stateOf(renter)?.state).toBe('RENTED');
+      expect(stateOf(renter)?.expiresAt).toBe(rentedUntil.toISOString());
+      expect(stateOf(fan)?.state).toBe('PAID');
+      expect(stateOf(nobody)?.state).toBe('PAID');
+      expect([owner, renter, fan, nobody].map((m) => byMember.get(m.id)?.isFavorite)).toEqual([
+        false,
+        false,
+        true,
+        false,
+      ]);
+    }
   });
 
   it('who may see adult series get a ranking of their own class, and visitors never see theirs', async () => {

@@ -1,5 +1,5 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, gt, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { episodes, ownerships, seriesBrands, users } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
@@ -51,19 +51,10 @@ export async function holdingsInSeries(
 /**
  * The same rows as one JSON column, for a caller that reads them within a query of its own (the
  * series page: the member's holdings, favourite and reading in one round trip). Read it back
- * with `holdingsFromColumn`. Each parameter is a value or drizzle's `Placeholder`
- * (`sql.placeholder`), a parameter of a prepared statement bound when it runs: the series page
- * builds this column once.
+ * with `holdingsFromColumn`. Each parameter is an SQL expression of the caller's query: the
+ * series page passes the columns of each (member, series, moment) it reads in one batch.
  */
-export function holdingsColumn({
-  userId,
-  seriesId,
-  now,
-}: {
-  userId: number | Placeholder;
-  seriesId: number | Placeholder;
-  now: Date | Placeholder;
-}): SQL {
+export function holdingsColumn({ userId, seriesId, now }: { userId: SQL; seriesId: SQL; now: SQL }): SQL {
   return sql`(select coalesce(json_agg(json_build_object('episodeId', o.episode_id, 'kind', o.kind, 'expiresAt', o.expires_at, 'createdAt', o.created_at) order by o.created_at desc), '[]'::json) from ${ownerships} o where o.user_id = ${userId} and o.series_id = ${seriesId} and (o.kind = 'FREETIME' or o.expires_at is null or o.expires_at > ${now}))`;
 }
 
