@@ -52,6 +52,8 @@ test('an EU brand sets no tracking cookie and sends nothing before consent, and 
 
   // Keyboard: the banner's buttons are reached with Tab and pressed with Enter.
   const accept = banner.getByRole('button', { name: 'Tout accepter' });
+  // The server's banner is pressed once the page runs (decision 0295).
+  await expect(accept).toBeEnabled();
   await accept.focus();
   await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0);
@@ -66,6 +68,21 @@ test('an EU brand sets no tracking cookie and sends nothing before consent, and 
   for (const name of ['fp', 'porch', 'current_page']) expect(names).toContain(name);
   expect(calls).toContain('/api/front/third-party/facebook/conversion');
   expect(errors).toEqual([]);
+});
+
+test('the banner is in the first paint of a first visit, and never shows for a reader who chose', async ({ page }) => {
+  // The page's scripts never arrive: what shows is the server's HTML and the inline boot script.
+  await page.route('**/_next/static/chunks/**/*.js', (route) => route.abort());
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: /confidentialité/i });
+  await expect(banner).toBeVisible();
+  // Before the page runs, a press would do nothing: the buttons say so.
+  await expect(banner.getByRole('button', { name: 'Tout accepter' })).toBeDisabled();
+
+  await page.context().addCookies([{ name: 'consent', value: 'necessary', url: 'http://127.0.0.1:3100' }]);
+  await page.goto('/faq');
+  await expect(page.getByTestId('site-footer')).toBeAttached();
+  await expect(page.getByTestId('consent-banner')).toBeHidden();
 });
 
 test('the footer link reopens the choice, and a narrower choice removes what it no longer allows', async ({ page }) => {

@@ -9,6 +9,7 @@ import { ToastProvider } from '@/components/feedback/Toast';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { AppShell } from '@/components/shell/AppShell';
 import { UnsupportedBrowser } from '@/components/shell/UnsupportedBrowser';
+import { ConsentBootScript } from '@/components/tracking/ConsentBootScript';
 import { TrackingLayer } from '@/components/tracking/TrackingLayer';
 import { ClientIntlProvider } from '@/i18n/ClientIntlProvider';
 import { ScreenIntl } from '@/i18n/ScreenIntl';
@@ -71,8 +72,10 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
           view ? { ...view, expires: new Date(stored.refreshExpiresAt).toISOString() } : null,
         );
   return (
-    <html lang={brand.locale} style={LAYOUT_VARS}>
+    // The consent boot script may mark <html> before React reads it (decision 0295).
+    <html lang={brand.locale} style={LAYOUT_VARS} suppressHydrationWarning>
       <body>
+        {asksConsent(brand.id) && <ConsentBootScript />}
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>

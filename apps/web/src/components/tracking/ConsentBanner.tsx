@@ -15,8 +15,10 @@ const ALL: ConsentChoice = { measurement: true, marketing: true };
  * The consent banner of the brands that ask (decision 0263): a labelled region above the bottom
  * navigation, not a modal, so the page stays usable. Accept all, necessary only, or choose per
  * category. Opened from the footer link it takes the focus, and gives it back when closed.
+ * `beforeReading`: the server's render, before the page runs and reads the consent cookie; its
+ * buttons wait for that (a press would do nothing yet) (decision 0295).
  */
-export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
+export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean; beforeReading: boolean }) {
   const t = useTranslations('Consent');
   const [choosing, setChoosing] = useState(false);
   const [choice, setChoice] = useState<ConsentChoice>(NONE);
@@ -35,7 +37,12 @@ export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
   }, [takeFocus]);
 
   return (
-    <section className={styles.banner} aria-labelledby="consent-title" data-testid="consent-banner">
+    <section
+      className={styles.banner}
+      aria-labelledby="consent-title"
+      data-testid="consent-banner"
+      data-before-reading={beforeReading ? '' : undefined}
+    >
       <h2 id="consent-title" ref={heading} tabIndex={-1} className={styles.title}>
         {t('title')}
       </h2>
@@ -49,6 +56,7 @@ export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
       <div className={styles.actions}>
         <button
           type="button"
+          disabled={beforeReading}
           className="button button-secondary"
           onClick={() => saveConsent(NONE)}
           data-testid="consent-necessary-only"
@@ -58,6 +66,7 @@ export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
         {choosing ? (
           <button
             type="button"
+            disabled={beforeReading}
             className="button button-secondary"
             onClick={() => saveConsent(choice)}
             data-testid="consent-save"
@@ -67,6 +76,7 @@ export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
         ) : (
           <button
             type="button"
+            disabled={beforeReading}
             className="button button-secondary"
             onClick={() => setChoosing(true)}
             data-testid="consent-choose"
@@ -74,7 +84,13 @@ export function ConsentBanner({ takeFocus }: { takeFocus: boolean }) {
             {t('choose')}
           </button>
         )}
-        <button type="button" className="button" onClick={() => saveConsent(ALL)} data-testid="consent-accept-all">
+        <button
+          type="button"
+          disabled={beforeReading}
+          className="button"
+          onClick={() => saveConsent(ALL)}
+          data-testid="consent-accept-all"
+        >
           {t('acceptAll')}
         </button>
       </div>

@@ -23,11 +23,14 @@ const calls = () => import('./tracking-calls');
  * The page's event layer (decision 0260): installed once, it reports page views (and 0.1 % of
  * them as the fingerprint sample), a sign-up the session flagged, and the shop's conversions,
  * each to the sinks the reader's consent allows. On the brands that ask consent it shows the
- * banner until the reader chooses, and again when the footer link asks (decision 0263).
+ * banner until the reader chooses, and again when the footer link asks (decision 0263); the
+ * server renders it, so a first visit sees it in the first paint (decision 0295).
  */
 export function TrackingLayer({ asks }: { asks: boolean }) {
   const pathname = usePathname();
-  const [bannerOpen, setBannerOpen] = useState(false);
+  // 'first': rendered by the server for a first visit, in the first paint, hidden before that
+  // paint for a reader whose browser holds a consent cookie (decision 0295), until the cookie is read.
+  const [banner, setBanner] = useState<'first' | 'open' | 'closed'>(asks ? 'first' : 'closed');
   const [openedOnRequest, setOpenedOnRequest] = useState(false);
 
   useEffect(() => {
@@ -47,12 +50,12 @@ export function TrackingLayer({ asks }: { asks: boolean }) {
         href: () => window.location.href,
       }),
     );
-    if (asks && readConsent(document.cookie) === null) setBannerOpen(true);
+    setBanner(asks && readConsent(document.cookie) === null ? 'open' : 'closed');
     const open = () => {
       setOpenedOnRequest(true);
-      setBannerOpen(true);
+      setBanner('open');
     };
-    const changed = () => setBannerOpen(false);
+    const changed = () => setBanner('closed');
     window.addEventListener(CONSENT_OPEN_EVENT, open);
     window.addEventListener(CONSENT_CHANGED_EVENT, changed);
     return () => {
@@ -77,6 +80,6 @@ export function TrackingLayer({ asks }: { asks: boolean }) {
     }
   }, [pathname]);
 
-  if (!bannerOpen) return null;
-  return <ConsentBanner takeFocus={openedOnRequest} />;
+  if (banner === 'closed') return null;
+  return <ConsentBanner takeFocus={openedOnRequest} beforeReading={banner === 'first'} />;
 }

@@ -62,6 +62,19 @@ export function saveConsent(choice: ConsentChoice): void {
   window.dispatchEvent(new CustomEvent<ConsentChoice>(CONSENT_CHANGED_EVENT, { detail: choice }));
 }
 
+/** Set on `<html>` before the first paint when the browser holds a consent cookie (decision 0295). */
+export const CONSENT_CHOSEN_ATTRIBUTE = 'data-consent-chosen';
+
+/**
+ * The inline script run before the first paint: it marks the page when a consent cookie is there,
+ * whatever its value, and the server-rendered banner is then hidden by CSS. The event layer reads
+ * the cookie properly once the page runs and shows the banner again if the value is not a choice.
+ */
+export function consentBootScript(): string {
+  const cookie = JSON.stringify(`(?:^|;\\s*)${CONSENT_COOKIE.name}=`);
+  return `if(new RegExp(${cookie}).test(document.cookie))document.documentElement.setAttribute(${JSON.stringify(CONSENT_CHOSEN_ATTRIBUTE)},'')`;
+}
+
 /** Opens the consent banner (from the footer link). */
 export function openConsent(): void {
   window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { grantedCategories } from '../../../page-policy.mjs';
-import { consentCookieText, cookieValue, readConsent } from './consent';
+import { CONSENT_CHOSEN_ATTRIBUTE, consentBootScript, consentCookieText, cookieValue, readConsent } from './consent';
 import { createEventLayer, type EmittedEvent, inFingerprintSample, pageUrlOf, type TrackingEvent } from './events';
 import { facebookSink, loggerSink, logSink } from './sinks';
 import { conversionEvents, layerTracker } from './tracking';
@@ -127,5 +127,19 @@ describe('the consent cookie in the browser', () => {
     expect(consentCookieText({ measurement: false, marketing: true }, true)).toBe(
       'consent=necessary.marketing; Path=/; Max-Age=15552000; SameSite=Lax; Secure',
     );
+  });
+
+  it('marks the page before its first paint only when a consent cookie is there', () => {
+    const marked = (cookie: string) => {
+      const attributes = new Map<string, string>();
+      const document = { cookie, documentElement: { setAttribute: (n: string, v: string) => attributes.set(n, v) } };
+      new Function('document', consentBootScript())(document);
+      return attributes.has(CONSENT_CHOSEN_ATTRIBUTE);
+    };
+    expect(marked('consent=necessary')).toBe(true);
+    expect(marked('a=1; consent=necessary.marketing')).toBe(true);
+    expect(marked('a=1;consent=x')).toBe(true);
+    expect(marked('')).toBe(false);
+    expect(marked('noconsent=1; b=consent=2')).toBe(false);
   });
 });
