@@ -137,7 +137,7 @@ describe('members', () => {
       userId: renter.id,
       episodeId: second.id,
       seriesId: plain.id,
-      kind: 'RENTAL',
+      kind: 'RENT',
       expiresAt: rentedUntil,
     });
     const asFan = { ...brandHeaders(), ...fan.headers };
@@ -199,6 +199,41 @@ describe('the viewer', () => {
     expect((await viewer(paid.id, a.headers)).statusCode).toBe(200);
     expect(JSON.parse((await viewer(paid.id, b.headers)).body).code).toBe('UNAUTHORIZED_CONTENTS');
     expect(JSON.parse((await viewer(paid.id)).body).code).toBe('UNAUTHORIZED_CONTENTS');
+  });
+
+  it('opened by several members at once, gives each their own entitlement and place', async () => {
+    const [free, , , paid] = plain.episodes;
+    if (!free || !paid) throw new Error('the series has too few episodes');
+    const members = await Promise.all([1, 2, 3].map(() => createMember(t.database.db, t.config.auth)));
+    const [owner, reader, nobody] = members as [Member, Member, Member];
+    await grant(t.database.db, { userId: owner.id, episodeId: paid.id, seriesId: plain.id, kind: 'POSSESSION' });
+    for (const [m, page, offset] of [
+      [owner, 1, 0.75],
+      [reader, 0, 0.25],
+    ] as const) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/episodes/${free.id}/progress`,
+        headers: { ...brandHeaders(), ...m.headers },
+        payload: { page, offset },
+      });
+      expect(put.statusCode).toBe(200);
+    }
+
+    // The holdings and places of one turn are read in one statement each: an answer given to the
+    // wrong key shows in one of these orders.
+    for (const order of [members, [...members].reverse(), [reader, owner, nobody]]) {
+      const frees = await Promise.all(order.map((m) => get(`/episodes/${free.id}/viewer`, m.headers)));
+      const paids = await Promise.all(order.map((m) => get(`/episodes/${paid.id}/viewer`, m.headers)));
+      const resumeOf = new Map(order.map((m, i) => [m.id, JSON.parse(frees[i]?.body ?? '{}').data.resume]));
+      const codeOf = new Map(order.map((m, i) => [m.id, JSON.parse(paids[i]?.body ?? '{}').code]));
+      expect(resumeOf.get(owner.id)).toEqual({ page: 1, offset: 0.75 });
+      expect(resumeOf.get(reader.id)).toEqual({ page: 0, offset: 0.25 });
+      expect(resumeOf.get(nobody.id)).toBeNull();
+      expect(codeOf.get(owner.id)).toBeUndefined();
+      expect(codeOf.get(reader.id)).toBe('UNAUTHORIZED_CONTENTS');
+      expect(codeOf.get(nobody.id)).toBe('UNAUTHORIZED_CONTENTS');
+    }
   });
 });
 

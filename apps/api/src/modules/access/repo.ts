@@ -1,5 +1,6 @@
 import type { OwnershipType } from '@balcony/contracts';
 import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import { episodes, ownerships, seriesBrands, users } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
@@ -56,6 +57,38 @@ export async function holdingsInSeries(
  */
 export function holdingsColumn({ userId, seriesId, now }: { userId: SQL; seriesId: SQL; now: SQL }): SQL {
   return sql`(select coalesce(json_agg(json_build_object('episodeId', o.episode_id, 'kind', o.kind, 'expiresAt', o.expires_at, 'createdAt', o.created_at) order by o.created_at desc), '[]'::json) from ${ownerships} o where o.user_id = ${userId} and o.series_id = ${seriesId} and (o.kind = 'FREETIME' or o.expires_at is null or o.expires_at > ${now}))`;
+}
+
+/**
+ * `holdingsInSeries` for requests outside a transaction (the viewer): the members' holdings asked
+ * for in one turn of the event loop are read in one statement (decision 0294).
+ */
+const holdingsOfTurn = batchedPerTurn(async (db, keys: readonly { userId: number; seriesId: number; now: Date }[]) => {
+  const rows = await db
+    .select({
+      at: sql<number>`k.at::int`,
+      holdings: sql<unknown>`${holdingsColumn({ userId: sql`k.user_id`, seriesId: sql`k.series_id`, now: sql`k.now` })}`,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('seriesIds')}::int[], ${sql.placeholder('nows')}::timestamptz[]) with ordinality as k(user_id, series_id, now, at)`,
+    )
+    .prepare('access_holdings_in_series_batch')
+    .execute({
+      userIds: keys.map((k) => k.userId),
+      seriesIds: keys.map((k) => k.seriesId),
+      nows: keys.map((k) => k.now.toISOString()),
+    });
+  return inKeyOrder(keys, rows).map((row) => row?.holdings ?? []);
+});
+
+export async function holdingsInSeriesBatched(
+  db: Db,
+  userId: number,
+  seriesId: number,
+  episodeIds: readonly number[],
+  now: Date,
+): Promise<SeriesHoldings> {
+  return holdingsFromColumn(await holdingsOfTurn(db, { userId, seriesId, now }), episodeIds, now);
 }
 
 export function holdingsFromColumn(value: unknown, episodeIds: readonly number[], now: Date): SeriesHoldings {

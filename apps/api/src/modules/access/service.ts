@@ -29,7 +29,14 @@ export async function accessToEpisodes(
         ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
         : holdings !== undefined
           ? repo.holdingsFromColumn(holdings, paid, ctx.now)
-          : repo.holdingsInSeries(ctx.db, user.id, series.id, paid, ctx.now),
+          : // Batched with other requests' outside a transaction; inside one, read at once.
+            (ctx.inTransaction ? repo.holdingsInSeries : repo.holdingsInSeriesBatched)(
+              ctx.db,
+              user.id,
+              series.id,
+              paid,
+              ctx.now,
+            ),
     async () => series.ticketOpens ?? ticketOpenable(ctx, series),
   ]);
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };

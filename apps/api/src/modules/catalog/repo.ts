@@ -1,6 +1,6 @@
 import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
-import DataLoader from 'dataloader';
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import {
   banners,
@@ -405,75 +405,44 @@ export interface MemberState {
 
 const KEY: MemberStateKey = { userId: sql`k.user_id`, seriesId: sql`k.series_id`, now: sql`k.now` };
 
-/** One statement for a batch of keys, bound as three arrays of the same length. */
-function prepareMemberStates(db: Db, extra: MemberStateColumn) {
+/**
+ * A reader of a member's own state in a series: favourite, the episodes read (newest first), and
+ * `extra`, a column the caller adds (the access module's holdings), so the series page costs one
+ * round trip. The series pages asked for in one turn of the event loop share it (decision 0294).
+ */
+export function memberStateReader(
+  extra: MemberStateColumn,
+): (db: Db, params: MemberStateParams) => Promise<MemberState> {
   const { userId, seriesId } = KEY;
-  return db
-    .select({
-      at: sql<number>`k.at::int`,
-      favorite: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${userId} and f.series_id = ${seriesId})`,
-      read: sql<
-        { episodeId: number; number: number }[]
-      >`(select coalesce(json_agg(json_build_object('episodeId', p.episode_id, 'number', e.number) order by p.updated_at desc), '[]'::json) from ${readingProgress} p join ${episodes} e on e.id = p.episode_id where p.user_id = ${userId} and p.series_id = ${seriesId})`,
-      extra: sql<unknown>`${extra(KEY)}`,
-    })
-    .from(
-      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('seriesIds')}::int[], ${sql.placeholder('nows')}::timestamptz[]) with ordinality as k(user_id, series_id, now, at)`,
-    )
-    .prepare('catalog_member_states_in_series');
-}
-
-function memberStatesLoader(db: Db, extra: MemberStateColumn): DataLoader<MemberStateParams, MemberState> {
-  const statement = prepareMemberStates(db, extra);
-  return new DataLoader(
-    async (keys) => {
-      const rows = await statement.execute({
+  return batchedPerTurn(async (db, keys: readonly MemberStateParams[]) => {
+    const rows = await db
+      .select({
+        at: sql<number>`k.at::int`,
+        favorite: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${userId} and f.series_id = ${seriesId})`,
+        read: sql<
+          { episodeId: number; number: number }[]
+        >`(select coalesce(json_agg(json_build_object('episodeId', p.episode_id, 'number', e.number) order by p.updated_at desc), '[]'::json) from ${readingProgress} p join ${episodes} e on e.id = p.episode_id where p.user_id = ${userId} and p.series_id = ${seriesId})`,
+        extra: sql<unknown>`${extra(KEY)}`,
+      })
+      .from(
+        sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('seriesIds')}::int[], ${sql.placeholder('nows')}::timestamptz[]) with ordinality as k(user_id, series_id, now, at)`,
+      )
+      .prepare('catalog_member_states_in_series')
+      .execute({
         userIds: keys.map((k) => k.userId),
         seriesIds: keys.map((k) => k.seriesId),
         nows: keys.map((k) => k.now.toISOString()),
       });
-      const byAt = new Map(rows.map((row) => [row.at, row]));
-      return keys.map((_, i) => {
-        const row = byAt.get(i + 1);
-        const read = row?.read ?? [];
-        return {
-          isFavorite: row?.favorite === true,
-          readIds: new Set(read.map((r) => r.episodeId)),
-          last: read[0] ?? null,
-          extra: row?.extra,
-        };
-      });
-    },
-    // Never kept past its batch (each answer is of its moment); the batch is what arrived in one
-    // turn of the event loop, so a lone request waits for nothing.
-    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch), maxBatchSize: MEMBER_STATE_BATCH },
-  );
-}
-
-/** Keys in one statement at most: beyond a pool's worth of concurrent pages, a longer array gains little. */
-const MEMBER_STATE_BATCH = 100;
-
-/** Loaders so far, per database handle and added column: built once, not per request. */
-const memberStateLoaders = new WeakMap<Db, Map<MemberStateColumn, DataLoader<MemberStateParams, MemberState>>>();
-
-/**
- * A member's own state in a series: favourite, the episodes read (newest first), and `extra`, a
- * column the caller adds (the access module's holdings), so the series page costs one round trip.
- * The series pages asked for in one turn of the event loop share that round trip (decision 0294):
- * under load, one statement answers many members instead of one write to PostgreSQL each.
- */
-export function memberStateInSeries(db: Db, params: MemberStateParams, extra: MemberStateColumn): Promise<MemberState> {
-  let byColumn = memberStateLoaders.get(db);
-  if (!byColumn) {
-    byColumn = new Map();
-    memberStateLoaders.set(db, byColumn);
-  }
-  let loader = byColumn.get(extra);
-  if (!loader) {
-    loader = memberStatesLoader(db, extra);
-    byColumn.set(extra, loader);
-  }
-  return loader.load(params);
+    return inKeyOrder(keys, rows).map((row) => {
+      const read = row?.read ?? [];
+      return {
+        isFavorite: row?.favorite === true,
+        readIds: new Set(read.map((r) => r.episodeId)),
+        last: read[0] ?? null,
+        extra: row?.extra,
+      };
+    });
+  });
 }
 
 /**

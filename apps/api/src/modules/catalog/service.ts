@@ -343,6 +343,9 @@ function toEpisodeSummary(
   };
 }
 
+/** A member's state in a series with their holdings in it, in one statement per batch of pages. */
+const memberStateInSeries = repo.memberStateReader(holdingsColumn);
+
 /**
  * A series page. What every caller of an audience sees is shared (for a visitor, the whole
  * answer); a member's favourite, reading and access to each episode are read for them and laid
@@ -358,7 +361,7 @@ export async function seriesDetail(ctx: ServiceContext, seriesId: number): Promi
     const series = { id: seriesId, freetimeIntervalHours: detail.freetimeIntervalHours };
     return seriesTemplate(detail, await ticketOpenable(ctx, series));
   });
-  const reading = await repo.memberStateInSeries(ctx.db, { userId: member.id, seriesId, now: ctx.now }, holdingsColumn);
+  const reading = await memberStateInSeries(ctx.db, { userId: member.id, seriesId, now: ctx.now });
   const access = await accessToEpisodes(
     ctx,
     { id: seriesId, freetimeIntervalHours: page.freetimeIntervalHours, ticketOpens: page.ticketOpens },

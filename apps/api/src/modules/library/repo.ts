@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import {
   episodes,
@@ -38,13 +39,24 @@ export async function saveProgress(
     });
 }
 
-export async function findProgress(db: Db, userId: number, episodeId: number) {
-  const [row] = await db
-    .select({ page: readingProgress.page, offset: readingProgress.offset })
-    .from(readingProgress)
-    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.episodeId, episodeId)));
-  return row ?? null;
-}
+/**
+ * Where members stopped in episodes, for the viewer: the places asked for in one turn of the event
+ * loop are read in one statement (decision 0294).
+ */
+export const findProgress = batchedPerTurn(async (db, keys: readonly { userId: number; episodeId: number }[]) => {
+  const rows = await db
+    .select({ at: sql<number>`k.at::int`, page: readingProgress.page, offset: readingProgress.offset })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('episodeIds')}::int[]) with ordinality as k(user_id, episode_id, at)`,
+    )
+    .innerJoin(
+      readingProgress,
+      sql`${readingProgress.userId} = k.user_id and ${readingProgress.episodeId} = k.episode_id`,
+    )
+    .prepare('library_reading_places')
+    .execute({ userIds: keys.map((k) => k.userId), episodeIds: keys.map((k) => k.episodeId) });
+  return inKeyOrder(keys, rows).map((row) => (row ? { page: row.page, offset: row.offset } : null));
+});
 
 export async function addFavorite(db: Db, userId: number, seriesId: number, now: Date): Promise<void> {
   await db.insert(favorites).values({ userId, seriesId, createdAt: now }).onConflictDoNothing();

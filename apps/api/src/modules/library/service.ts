@@ -78,7 +78,7 @@ export async function removeRecent(ctx: MemberContext, seriesId: number): Promis
 
 /** Where a member stopped in an episode, or null. */
 export function readingPosition(ctx: ServiceContext, userId: number, episodeId: number) {
-  return repo.findProgress(ctx.db, userId, episodeId);
+  return repo.findProgress(ctx.db, { userId, episodeId });
 }
 
 /** Keeps where the member stopped (the viewer checks that they may read the episode). */
