@@ -79,8 +79,11 @@ test('the banner is in the first paint of a first visit, and never shows for a r
   // Before the page runs, a press would do nothing: the buttons say so.
   await expect(banner.getByRole('button', { name: 'Tout accepter' })).toBeDisabled();
 
+  // Home again: the page the web server kept from the first visit, answered with a new nonce,
+  // which the boot script must carry to run at all.
   await page.context().addCookies([{ name: 'consent', value: 'necessary', url: 'http://127.0.0.1:3100' }]);
-  await page.goto('/faq');
+  const kept = await page.goto('/');
+  expect(kept?.headers().age).toBeDefined();
   await expect(page.getByTestId('site-footer')).toBeAttached();
   await expect(page.getByTestId('consent-banner')).toBeHidden();
 });
