@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 // Per-request reads answered in batches (decision 0294): under load, the reads of one kind asked
@@ -32,10 +33,33 @@ export function batchedPerTurn<K, V>(
   };
 }
 
+/** A column of the keys' relation: its name in `k`, its PostgreSQL type, and its value in a key. */
+interface KeyColumn<K> {
+  name: string;
+  type: 'int' | 'timestamptz';
+  of: (key: K) => number | string;
+}
+
 /**
- * The rows of a statement over `unnest(...) with ordinality as k(..., at)`, one per key in the
- * keys' order (`at` counts from 1), or undefined where the statement gave none.
+ * A batch's keys as the relation `k` of its statement: `from` is `unnest(...) with ordinality as
+ * k(<columns>, at)`, one array parameter per column, named after it; `at` counts the keys from 1.
  */
+export function keyTable<K>(columns: readonly KeyColumn<K>[]) {
+  const names = columns.map((c) => c.name).join(', ');
+  const arrays = sql.join(
+    columns.map((c) => sql`${sql.placeholder(c.name)}::${sql.raw(c.type)}[]`),
+    sql`, `,
+  );
+  return {
+    from: sql`unnest(${arrays}) with ordinality as k(${sql.raw(names)}, at)`,
+    at: sql<number>`k.at::int`,
+    column: (name: string) => sql`k.${sql.identifier(name)}`,
+    /** The statement's parameters for these keys. */
+    bind: (keys: readonly K[]) => Object.fromEntries(columns.map((c) => [c.name, keys.map(c.of)])),
+  };
+}
+
+/** The rows of a statement over a `keyTable`, one per key in the keys' order, or undefined where it gave none. */
 export function inKeyOrder<R extends { at: number }>(keys: readonly unknown[], rows: readonly R[]): (R | undefined)[] {
   const byAt = new Map(rows.map((row) => [row.at, row]));
   return keys.map((_, i) => byAt.get(i + 1));

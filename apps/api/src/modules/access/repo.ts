@@ -1,6 +1,6 @@
 import type { OwnershipType } from '@balcony/contracts';
-import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
+import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { batchedPerTurn, inKeyOrder, keyTable } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import { episodes, ownerships, seriesBrands, users } from '../../db/schema.js';
 import type { OwnershipFact } from './rules.js';
@@ -18,40 +18,10 @@ interface HoldingRow extends OwnershipFact {
   createdAt: Date;
 }
 
-/** Which ownerships of a member in a series count: their running ones, and every ticket use. */
-const counted = (now: Date) =>
-  sql`(${ownerships.kind} = 'FREETIME' or ${ownerships.expiresAt} is null or ${ownerships.expiresAt} > ${now})`;
-
 /**
- * The member's running ownerships of these episodes of one series and their last ticket use, in
- * one named query on (user, series), planned once per connection: the viewer and purchases read
- * them on every member request.
- */
-export async function holdingsInSeries(
-  db: Db,
-  userId: number,
-  seriesId: number,
-  episodeIds: readonly number[],
-  now: Date,
-): Promise<SeriesHoldings> {
-  const rows = await db
-    .select({
-      episodeId: ownerships.episodeId,
-      kind: ownerships.kind,
-      expiresAt: ownerships.expiresAt,
-      createdAt: ownerships.createdAt,
-    })
-    .from(ownerships)
-    .where(and(eq(ownerships.userId, userId), eq(ownerships.seriesId, seriesId), counted(now)))
-    .orderBy(desc(ownerships.createdAt))
-    .prepare('access_holdings_in_series')
-    .execute();
-  return toHoldings(rows, episodeIds, now);
-}
-
-/**
- * The same rows as one JSON column, for a caller that reads them within a query of its own (the
- * series page: the member's holdings, favourite and reading in one round trip). Read it back
+ * A member's running ownerships in a series and every ticket use of theirs, newest first, as one
+ * JSON column, for a caller that reads them within a query of its own (the series page: the
+ * member's holdings, favourite and reading in one round trip). Read it back
  * with `holdingsFromColumn`. Each parameter is an SQL expression of the caller's query: the
  * series page passes the columns of each (member, series, moment) it reads in one batch.
  */
@@ -59,37 +29,38 @@ export function holdingsColumn({ userId, seriesId, now }: { userId: SQL; seriesI
   return sql`(select coalesce(json_agg(json_build_object('episodeId', o.episode_id, 'kind', o.kind, 'expiresAt', o.expires_at, 'createdAt', o.created_at) order by o.created_at desc), '[]'::json) from ${ownerships} o where o.user_id = ${userId} and o.series_id = ${seriesId} and (o.kind = 'FREETIME' or o.expires_at is null or o.expires_at > ${now}))`;
 }
 
-/**
- * `holdingsInSeries` for requests outside a transaction (the viewer): the members' holdings asked
- * for in one turn of the event loop are read in one statement (decision 0294).
- */
-const holdingsOfTurn = batchedPerTurn(async (db, keys: readonly { userId: number; seriesId: number; now: Date }[]) => {
+/** Whose holdings in which series, at which moment. */
+export interface HoldingsKey {
+  userId: number;
+  seriesId: number;
+  now: Date;
+}
+
+const HOLDINGS_KEYS = keyTable<HoldingsKey>([
+  { name: 'user_id', type: 'int', of: (k) => k.userId },
+  { name: 'series_id', type: 'int', of: (k) => k.seriesId },
+  { name: 'now', type: 'timestamptz', of: (k) => k.now.toISOString() },
+]);
+
+/** Each key's holdings as `holdingsColumn`'s value, in one named statement. */
+async function readHoldings(db: Db, keys: readonly HoldingsKey[]): Promise<unknown[]> {
+  const column = (name: string) => HOLDINGS_KEYS.column(name);
   const rows = await db
     .select({
-      at: sql<number>`k.at::int`,
-      holdings: sql<unknown>`${holdingsColumn({ userId: sql`k.user_id`, seriesId: sql`k.series_id`, now: sql`k.now` })}`,
+      at: HOLDINGS_KEYS.at,
+      holdings: sql<unknown>`${holdingsColumn({ userId: column('user_id'), seriesId: column('series_id'), now: column('now') })}`,
     })
-    .from(
-      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('seriesIds')}::int[], ${sql.placeholder('nows')}::timestamptz[]) with ordinality as k(user_id, series_id, now, at)`,
-    )
-    .prepare('access_holdings_in_series_batch')
-    .execute({
-      userIds: keys.map((k) => k.userId),
-      seriesIds: keys.map((k) => k.seriesId),
-      nows: keys.map((k) => k.now.toISOString()),
-    });
+    .from(HOLDINGS_KEYS.from)
+    .prepare('access_holdings_in_series')
+    .execute(HOLDINGS_KEYS.bind(keys));
   return inKeyOrder(keys, rows).map((row) => row?.holdings ?? []);
-});
-
-export async function holdingsInSeriesBatched(
-  db: Db,
-  userId: number,
-  seriesId: number,
-  episodeIds: readonly number[],
-  now: Date,
-): Promise<SeriesHoldings> {
-  return holdingsFromColumn(await holdingsOfTurn(db, { userId, seriesId, now }), episodeIds, now);
 }
+
+/** A member's holdings in a series, read at once: inside a transaction, whose one connection gains nothing from a batch. */
+export const holdingsNow = async (db: Db, key: HoldingsKey): Promise<unknown> => (await readHoldings(db, [key]))[0];
+
+/** The same, read with the other requests of this turn of the event loop (decision 0294): outside a transaction. */
+export const holdingsOfTurn = batchedPerTurn(readHoldings);
 
 export function holdingsFromColumn(value: unknown, episodeIds: readonly number[], now: Date): SeriesHoldings {
   const rows = (value as { episodeId: number; kind: string; expiresAt: string | null; createdAt: string }[]).map(

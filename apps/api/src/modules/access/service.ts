@@ -24,19 +24,12 @@ export async function accessToEpisodes(
   const paid = list.filter((e) => !e.isFree).map((e) => e.id);
   const user = ctx.user;
   const [held, openable] = await readAll(ctx, [
-    async () =>
-      user === null
-        ? { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null }
-        : holdings !== undefined
-          ? repo.holdingsFromColumn(holdings, paid, ctx.now)
-          : // Batched with other requests' outside a transaction; inside one, read at once.
-            (ctx.inTransaction ? repo.holdingsInSeries : repo.holdingsInSeriesBatched)(
-              ctx.db,
-              user.id,
-              series.id,
-              paid,
-              ctx.now,
-            ),
+    async () => {
+      if (user === null) return { byEpisode: new Map<number, never[]>(), lastFreetimeUse: null };
+      const key = { userId: user.id, seriesId: series.id, now: ctx.now };
+      const value = holdings ?? (await (ctx.inTransaction ? repo.holdingsNow : repo.holdingsOfTurn)(ctx.db, key));
+      return repo.holdingsFromColumn(value, paid, ctx.now);
+    },
     async () => series.ticketOpens ?? ticketOpenable(ctx, series),
   ]);
   const ticket = { intervalHours: series.freetimeIntervalHours, lastUsedAt: held.lastFreetimeUse };

@@ -1,6 +1,6 @@
 import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
+import { batchedPerTurn, inKeyOrder, keyTable } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import {
   banners,
@@ -403,7 +403,17 @@ export interface MemberState {
   extra: unknown;
 }
 
-const KEY: MemberStateKey = { userId: sql`k.user_id`, seriesId: sql`k.series_id`, now: sql`k.now` };
+const KEYS = keyTable<MemberStateParams>([
+  { name: 'user_id', type: 'int', of: (k) => k.userId },
+  { name: 'series_id', type: 'int', of: (k) => k.seriesId },
+  { name: 'now', type: 'timestamptz', of: (k) => k.now.toISOString() },
+]);
+
+const KEY: MemberStateKey = {
+  userId: KEYS.column('user_id'),
+  seriesId: KEYS.column('series_id'),
+  now: KEYS.column('now'),
+};
 
 /**
  * A reader of a member's own state in a series: favourite, the episodes read (newest first), and
@@ -417,22 +427,16 @@ export function memberStateReader(
   return batchedPerTurn(async (db, keys: readonly MemberStateParams[]) => {
     const rows = await db
       .select({
-        at: sql<number>`k.at::int`,
+        at: KEYS.at,
         favorite: sql<boolean>`exists (select 1 from ${favorites} f where f.user_id = ${userId} and f.series_id = ${seriesId})`,
         read: sql<
           { episodeId: number; number: number }[]
         >`(select coalesce(json_agg(json_build_object('episodeId', p.episode_id, 'number', e.number) order by p.updated_at desc), '[]'::json) from ${readingProgress} p join ${episodes} e on e.id = p.episode_id where p.user_id = ${userId} and p.series_id = ${seriesId})`,
         extra: sql<unknown>`${extra(KEY)}`,
       })
-      .from(
-        sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('seriesIds')}::int[], ${sql.placeholder('nows')}::timestamptz[]) with ordinality as k(user_id, series_id, now, at)`,
-      )
+      .from(KEYS.from)
       .prepare('catalog_member_states_in_series')
-      .execute({
-        userIds: keys.map((k) => k.userId),
-        seriesIds: keys.map((k) => k.seriesId),
-        nows: keys.map((k) => k.now.toISOString()),
-      });
+      .execute(KEYS.bind(keys));
     return inKeyOrder(keys, rows).map((row) => {
       const read = row?.read ?? [];
       return {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { batchedPerTurn, inKeyOrder } from '../../db/batch.js';
+import { batchedPerTurn, inKeyOrder, keyTable } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import {
   episodes,
@@ -39,22 +39,25 @@ export async function saveProgress(
     });
 }
 
+const PLACE_KEYS = keyTable<{ userId: number; episodeId: number }>([
+  { name: 'user_id', type: 'int', of: (k) => k.userId },
+  { name: 'episode_id', type: 'int', of: (k) => k.episodeId },
+]);
+
 /**
  * Where members stopped in episodes, for the viewer: the places asked for in one turn of the event
  * loop are read in one statement (decision 0294).
  */
 export const findProgress = batchedPerTurn(async (db, keys: readonly { userId: number; episodeId: number }[]) => {
   const rows = await db
-    .select({ at: sql<number>`k.at::int`, page: readingProgress.page, offset: readingProgress.offset })
-    .from(
-      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('episodeIds')}::int[]) with ordinality as k(user_id, episode_id, at)`,
-    )
+    .select({ at: PLACE_KEYS.at, page: readingProgress.page, offset: readingProgress.offset })
+    .from(PLACE_KEYS.from)
     .innerJoin(
       readingProgress,
-      sql`${readingProgress.userId} = k.user_id and ${readingProgress.episodeId} = k.episode_id`,
+      sql`${readingProgress.userId} = ${PLACE_KEYS.column('user_id')} and ${readingProgress.episodeId} = ${PLACE_KEYS.column('episode_id')}`,
     )
     .prepare('library_reading_places')
-    .execute({ userIds: keys.map((k) => k.userId), episodeIds: keys.map((k) => k.episodeId) });
+    .execute(PLACE_KEYS.bind(keys));
   return inKeyOrder(keys, rows).map((row) => (row ? { page: row.page, offset: row.offset } : null));
 });
 

@@ -16,7 +16,7 @@ const ALL: ConsentChoice = { measurement: true, marketing: true };
  * navigation, not a modal, so the page stays usable. Accept all, necessary only, or choose per
  * category. Opened from the footer link it takes the focus, and gives it back when closed.
  * `beforeReading`: the server's render, before the page runs and reads the consent cookie; its
- * buttons wait for that (a press would do nothing yet) (decision 0295).
+ * actions, one disabled fieldset, wait for that (a press would do nothing yet) (decision 0295).
  */
 export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean; beforeReading: boolean }) {
   const t = useTranslations('Consent');
@@ -53,10 +53,9 @@ export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean
         </Link>
       </p>
       {choosing && <ConsentChoices idPrefix="consent-banner" choice={choice} onChange={setChoice} />}
-      <div className={styles.actions}>
+      <fieldset className={styles.actions} disabled={beforeReading}>
         <button
           type="button"
-          disabled={beforeReading}
           className="button button-secondary"
           onClick={() => saveConsent(NONE)}
           data-testid="consent-necessary-only"
@@ -66,7 +65,6 @@ export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean
         {choosing ? (
           <button
             type="button"
-            disabled={beforeReading}
             className="button button-secondary"
             onClick={() => saveConsent(choice)}
             data-testid="consent-save"
@@ -76,7 +74,6 @@ export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean
         ) : (
           <button
             type="button"
-            disabled={beforeReading}
             className="button button-secondary"
             onClick={() => setChoosing(true)}
             data-testid="consent-choose"
@@ -84,16 +81,10 @@ export function ConsentBanner({ takeFocus, beforeReading }: { takeFocus: boolean
             {t('choose')}
           </button>
         )}
-        <button
-          type="button"
-          disabled={beforeReading}
-          className="button"
-          onClick={() => saveConsent(ALL)}
-          data-testid="consent-accept-all"
-        >
+        <button type="button" className="button" onClick={() => saveConsent(ALL)} data-testid="consent-accept-all">
           {t('acceptAll')}
         </button>
-      </div>
+      </fieldset>
     </section>
   );
 }
