@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { SeriesDetail } from '@balcony/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { episodes } from '../src/db/schema.js';
 import { acceptsGzip } from '../src/http/route.js';
 import { createMember, createSeries, grant } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
+import { serviceContext } from './support/context.js';
+import { giveCoins } from './support/purchase-book.js';
 
 // The shared catalog cache as readers meet it (DESIGN §10), turned on as in production: visitors
 // share one serialised answer with an ETag, members of a visibility class share the catalog but
@@ -234,6 +239,35 @@ describe('the viewer', () => {
       expect(codeOf.get(reader.id)).toBe('UNAUTHORIZED_CONTENTS');
       expect(codeOf.get(nobody.id)).toBe('UNAUTHORIZED_CONTENTS');
     }
+  });
+});
+
+describe('purchases', () => {
+  const purchase = (who: Member, episodeId: number, kind: 'RENT' | 'POSSESSION') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/episodes/${episodeId}/purchase`,
+      headers: { ...brandHeaders(), ...who.headers },
+      payload: { kind, idempotencyKey: randomUUID() },
+    });
+
+  it('charge the price in force when the episode changed after the catalog shared it, and refuse by its sale type', async () => {
+    const priced = await createSeries(t.database.db, { episodes: { count: 3, free: 0 } });
+    const [e1, e2] = priced.episodes;
+    if (!e1 || !e2) throw new Error('no episodes');
+    const m = await createMember(t.database.db, t.config.auth);
+    await giveCoins(serviceContext(t), m.id, 30);
+    // The viewer shares the episodes with every reader of the audience until the catalog changes.
+    for (const e of [e1, e2]) expect((await get(`/episodes/${e.id}/viewer`, m.headers)).statusCode).toBe(403);
+    // Changed in the database alone, as another replica would before its invalidation arrives.
+    await t.database.db.update(episodes).set({ buyPrice: 7 }).where(eq(episodes.id, e1.id));
+    await t.database.db.update(episodes).set({ saleType: 'RENT_ONLY' }).where(eq(episodes.id, e2.id));
+
+    const bought = await purchase(m, e1.id, 'POSSESSION');
+    expect(bought.json().data).toMatchObject({ price: 7, balance: { total: 23 } });
+    const refused = await purchase(m, e2.id, 'POSSESSION');
+    expect(refused.json().code).toBe('UN_MATCHED_POSSESSION_SALE_TYPE');
+    expect((await get('/coin', m.headers)).json().data.total).toBe(23);
   });
 });
 

@@ -125,6 +125,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coins under concurrency on Post
     expect(await bookBalance(t.database.db, m.id)).toBe(6);
   });
 
+  it('one episode bought 10 times at once under different keys: one purchase, the others EXIST_LIBRARY', async () => {
+    const m = await newMember();
+    await giveCoins(serviceContext(t), m.id, 40);
+    const episode = paidEpisodes()[1];
+    if (!episode) throw new Error('no paid episode');
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => purchase(m, episode.id, 'POSSESSION')));
+
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code))).toEqual(
+      new Set(['EXIST_LIBRARY']),
+    );
+    expect(await purchasesOf(t.database.db, m.id)).toEqual({ count: 1, spent: 4 });
+    expect(await bookBalance(t.database.db, m.id)).toBe(36);
+  });
+
   it('a Stripe webhook delivered 5 times at once charges once', async () => {
     const m = await newMember();
     const products = (

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CoinProduct, HistoryEntry } from '@balcony/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { coinLots, coinProducts, episodes, orders } from '../src/db/schema.js';
+import { coinLots, coinProducts, episodes, ledgerTransfers, lotAllocations, orders } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
+import { spendingOrder } from '../src/modules/wallet/rules.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { callsOf } from './support/calls.js';
 import { DAY } from './support/clock.js';
+import { serviceContext } from './support/context.js';
+import { giveCoins } from './support/purchase-book.js';
 
 // The coin wallet, the shop with the sandbox provider, renting and buying episodes, histories and
 // refunds, through the API as the web calls it (issue 11). Every test ends with the ledger check.
@@ -406,5 +409,63 @@ describe('histories and refunds', () => {
       expect.arrayContaining([expect.objectContaining({ type: 'EXPIRE', coinType: 'BONUS', amount: -5 })]),
     );
     expect(await wallet.expireDue(t.database.db, new Date())).toBe(0);
+  });
+
+  it('pays lot by lot in the spending order of the wallet’s rules, writing off expired lots on the way', async () => {
+    const m = await newMember();
+    const ctx = serviceContext(t);
+    const days = (n: number) => new Date(Date.now() + n * DAY);
+    await giveCoins(ctx, m.id, 3);
+    await giveCoins(ctx, m.id, 2, { ledger: 'BONUS', expiresAt: days(20) });
+    await giveCoins(ctx, m.id, 3, { ledger: 'FREE_COIN', expiresAt: days(3) });
+    await giveCoins(ctx, m.id, 3);
+    await giveCoins(ctx, m.id, 500, { ledger: 'MILEAGE', expiresAt: days(100) });
+    await giveCoins(ctx, m.id, 1, { ledger: 'BONUS', expiresAt: null });
+    await giveCoins(ctx, m.id, 5, { ledger: 'BONUS', expiresAt: days(1) });
+    // Expired since it was given: never spent, written off by the first purchase.
+    await t.database.db
+      .update(coinLots)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(coinLots.userId, m.id), eq(coinLots.ledger, 'BONUS'), eq(coinLots.amount, 5)));
+
+    const lotsNow = () =>
+      t.database.db
+        .select({
+          id: coinLots.id,
+          ledger: coinLots.ledger,
+          remaining: coinLots.remaining,
+          expiresAt: coinLots.expiresAt,
+          createdAt: coinLots.createdAt,
+        })
+        .from(coinLots)
+        .where(eq(coinLots.userId, m.id));
+    const takenBy = async (purchaseId: number) =>
+      t.database.db
+        .select({ lotId: lotAllocations.lotId, amount: lotAllocations.amount })
+        .from(lotAllocations)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, lotAllocations.transferId))
+        .where(eq(ledgerTransfers.purchaseId, purchaseId));
+
+    // Three episodes at 4 coins: 12 of the 12 spendable coins, lot after lot.
+    for (const i of [1, 2, 3]) {
+      const before = await lotsNow();
+      const order = spendingOrder(before, new Date());
+      const bought = await data(purchase(m, paid(i).id, 'POSSESSION'));
+      const taken = await takenBy(bought.purchaseId);
+      // The lots taken are the first ones of the order, each emptied but the last.
+      const rank = (lotId: number) => order.findIndex((l) => l.id === lotId);
+      const inOrder = [...taken].sort((a, b) => rank(a.lotId) - rank(b.lotId));
+      expect(inOrder.map((x) => x.lotId)).toEqual(order.slice(0, taken.length).map((l) => l.id));
+      expect(inOrder.slice(0, -1).map((x) => x.amount)).toEqual(
+        order.slice(0, taken.length - 1).map((l) => l.remaining),
+      );
+      expect(taken.reduce((sum, x) => sum + x.amount, 0)).toBe(4);
+    }
+    expect(await balance(m)).toMatchObject({ coin: 0, bonus: 0, freeCoin: 0, mileage: 500 });
+    const uses = (await data(api('GET', '/coin/history/use', m))).items;
+    expect(uses.filter((u: HistoryEntry) => u.type === 'EXPIRE')).toEqual([
+      expect.objectContaining({ coinType: 'BONUS', amount: -5 }),
+    ]);
+    expect(await code(purchase(m, paid(4).id, 'RENT'))).toBe('COIN_INSUFFICIENT');
   });
 });

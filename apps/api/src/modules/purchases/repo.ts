@@ -1,10 +1,11 @@
+import type { CoinType } from '@balcony/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { episodePurchases, episodes, ownerships, series, seriesBrands } from '../../db/schema.js';
 
 // Queries of `episode_purchases`: one row per rent or buy, its idempotency key unique per member.
-// The two statements of every purchase are named (`.prepare(name)`): PostgreSQL parses and plans
-// them once per connection (decision 0147).
+// A purchase is two statements: the sale read (named, so PostgreSQL plans it once per connection;
+// decision 0147), then the purchase statement (decision 0296).
 
 export type PurchaseRow = typeof episodePurchases.$inferSelect;
 export type NewPurchase = typeof episodePurchases.$inferInsert;
@@ -15,12 +16,6 @@ export async function findByKey(db: Db, userId: number, idempotencyKey: string):
     .from(episodePurchases)
     .where(and(eq(episodePurchases.userId, userId), eq(episodePurchases.idempotencyKey, idempotencyKey)));
   return row ?? null;
-}
-
-export async function insert(db: Db, values: NewPurchase): Promise<PurchaseRow> {
-  const [row] = await db.insert(episodePurchases).values(values).returning().prepare('purchases_insert').execute();
-  if (!row) throw new Error('purchase not inserted');
-  return row;
 }
 
 /** What a purchase answers (its row, as a retry of its key answers it again). */
@@ -105,5 +100,91 @@ export async function episodeSale(
       kind: o.kind,
       expiresAt: o.expiresAt === null ? null : new Date(o.expiresAt),
     })),
+  };
+}
+
+/** What `purchase_episodes` writes: a purchase of these episodes, paid from the member's lots. */
+export interface PurchaseWrite {
+  userId: number;
+  brandId: string;
+  seriesId: number;
+  kind: PurchaseRow['kind'];
+  episodeIds: readonly number[];
+  price: number;
+  expiresAt: Date | null;
+  key: string;
+  now: Date;
+  /** What the sale of one episode was decided on; null when it was decided under the wallet's lock. */
+  decidedOn: DecidedOn | null;
+  /** The operator's accounts the coins go to, by coin type. */
+  operatorAccounts: { spent: Record<CoinType, number>; expired: Record<CoinType, number> };
+}
+
+/**
+ * What the API decided the sale of one episode on (its facts, its series' on the brand, and how
+ * many running ownerships of it the member had): the purchase statement writes nothing unless
+ * all of it is still true under the wallet's lock.
+ */
+export interface DecidedOn extends Omit<SaleEpisode, 'id'> {
+  discountPercent: number;
+  isAdult: boolean;
+  isBl: boolean;
+  ownerships: number;
+}
+
+/** A lot holding coins, as the purchase statement answers it (for the balance). */
+export interface LotLeft {
+  ledger: CoinType;
+  remaining: number;
+  expiresAt: Date | null;
+}
+
+export type PurchaseOutcome =
+  | { outcome: 'MADE' | 'EARLIER'; purchase: PurchaseAnswer; lots: LotLeft[] }
+  | { outcome: 'CHANGED' }
+  | { outcome: 'COIN_INSUFFICIENT' };
+
+interface PurchaseJson {
+  outcome: PurchaseOutcome['outcome'];
+  purchase?: {
+    id: number;
+    kind: PurchaseRow['kind'];
+    episode_ids: number[];
+    price: number;
+    expires_at: string | null;
+  };
+  lots?: { ledger: CoinType; remaining: number; expiresAt: string | null }[];
+}
+
+const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+/**
+ * The purchase in one statement (decision 0296): the database function `purchase_episodes`
+ * locks the wallet, finds an earlier purchase under the key, checks that what the caller decided
+ * on is still true, pays in the spending order, and writes the purchase, its
+ * ownerships and its transfers, all in the one round trip the purchase's hot path can afford.
+ */
+export async function purchaseEpisodes(db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> {
+  const [row] = await db
+    .select({
+      r: sql<PurchaseJson | string>`purchase_episodes(
+        ${w.userId}::int, ${w.brandId}::text, ${w.seriesId}::int, ${w.kind}::text,
+        ${`{${w.episodeIds.join(',')}}`}::int[], ${w.price}::int, ${w.expiresAt?.toISOString() ?? null}::timestamptz,
+        ${w.key}::text, ${w.now.toISOString()}::timestamptz, ${w.decidedOn && JSON.stringify(w.decidedOn)}::jsonb,
+        ${JSON.stringify(w.operatorAccounts.spent)}::jsonb, ${JSON.stringify(w.operatorAccounts.expired)}::jsonb)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('purchases_write')
+    .execute();
+  if (!row) throw new Error('purchase_episodes answered no row');
+  const r = typeof row.r === 'string' ? (JSON.parse(row.r) as PurchaseJson) : row.r;
+  if (r.outcome === 'CHANGED') return { outcome: 'CHANGED' };
+  if (r.outcome === 'COIN_INSUFFICIENT') return { outcome: 'COIN_INSUFFICIENT' };
+  if (!r.purchase || !r.lots) throw new Error(`purchase_episodes answered ${r.outcome} without its purchase`);
+  const p = r.purchase;
+  return {
+    outcome: r.outcome,
+    purchase: { id: p.id, kind: p.kind, episodeIds: p.episode_ids, price: p.price, expiresAt: date(p.expires_at) },
+    lots: r.lots.map((l) => ({ ledger: l.ledger, remaining: l.remaining, expiresAt: date(l.expiresAt) })),
   };
 }

@@ -8,16 +8,17 @@ import {
   RENTAL_MS,
 } from '@balcony/contracts';
 import { type MemberContext, withTransaction } from '../../context.js';
-import { accessToEpisodes, episodeAccess, grant } from '../access/service.js';
+import { accessToEpisodes, episodeAccess } from '../access/service.js';
 import * as catalog from '../catalog/service.js';
 import * as events from '../events/service.js';
 import * as wallet from '../wallet/service.js';
 import * as repo from './repo.js';
 
-// Renting and buying episodes with coins (spec §8 purchase codes, DESIGN §5, §6): one
-// transaction locks the member's wallet, records the purchase under its idempotency key, writes
-// the ownerships the viewer reads and pays from the wallet. A retry with the same key answers
-// the first purchase again and charges nothing. One episode is eight statements (decision 0147).
+// Renting and buying episodes with coins (spec §8 purchase codes, DESIGN §5, §6): the API decides
+// what the member may have and at what price; one statement (decision 0296) then locks the
+// member's wallet, records the purchase under its idempotency key, writes the ownerships the
+// viewer reads and pays from the wallet. A retry with the same key answers the first purchase
+// again and charges nothing.
 
 type Episode = catalog.EpisodeRow;
 
@@ -56,47 +57,41 @@ function answer(row: repo.PurchaseAnswer, balance: CoinBalance): PurchaseResult 
   };
 }
 
+/** A purchase to write, as the caller decided it. */
+interface Decided {
+  kind: PurchaseResult['kind'];
+  seriesId: number;
+  episodeIds: readonly number[];
+  price: number;
+  key: string;
+  /** What the sale of one episode was decided on; null when it was decided under the wallet's lock. */
+  decidedOn: repo.DecidedOn | null;
+}
+
 /**
- * Writes the purchase, grants the episodes and pays them from the wallet locked in this
- * transaction. The payment comes last: it takes the operator's account row, which other members'
- * purchases wait for, so it is held only until the commit.
+ * Writes the purchase, grants the episodes and pays them from the member's lots, in the one
+ * statement of `repo.purchaseEpisodes`; null when what the caller decided on changed since
+ * (the caller decides again).
  */
-async function complete(
-  tx: MemberContext,
-  locked: wallet.LockedWallet,
-  p: { kind: PurchaseResult['kind']; seriesId: number; episodeIds: readonly number[]; price: number; key: string },
-): Promise<PurchaseResult> {
+async function complete(ctx: MemberContext, p: Decided): Promise<{ result: PurchaseResult; made: boolean } | null> {
   const rent = p.kind === 'RENT' || p.kind === 'ALL_RENT';
-  const expiresAt = rent ? new Date(tx.now.getTime() + RENTAL_MS) : null;
-  const row = await repo.insert(tx.db, {
-    userId: tx.user.id,
-    brandId: tx.brand.id,
+  const written = await repo.purchaseEpisodes(ctx.db, {
+    userId: ctx.user.id,
+    brandId: ctx.brand.id,
     seriesId: p.seriesId,
     kind: p.kind,
-    episodeIds: [...p.episodeIds],
+    episodeIds: p.episodeIds,
     price: p.price,
-    expiresAt,
-    idempotencyKey: p.key,
+    expiresAt: rent ? new Date(ctx.now.getTime() + RENTAL_MS) : null,
+    key: p.key,
+    now: ctx.now,
+    decidedOn: p.decidedOn,
+    operatorAccounts: await wallet.paymentAccounts(ctx, ctx.user.id),
   });
-  await grant(
-    tx,
-    p.episodeIds.map((episodeId) => ({
-      userId: tx.user.id,
-      episodeId,
-      seriesId: p.seriesId,
-      kind: p.kind,
-      expiresAt,
-      source: rent ? 'RENT' : 'POSSESSION',
-      orderRef: `purchase:${row.id}`,
-    })),
-  );
-  const balance = await wallet.spend(tx, locked, {
-    amount: p.price,
-    key: `purchase:${row.id}`,
-    purchaseId: row.id,
-    title: 'PURCHASE_EPISODE',
-  });
-  return answer(row, balance);
+  if (written.outcome === 'CHANGED') return null;
+  if (written.outcome === 'COIN_INSUFFICIENT') throw new AppError('COIN_INSUFFICIENT');
+  const result = answer(written.purchase, wallet.balanceOfLots(ctx, written.lots));
+  return { result, made: written.outcome === 'MADE' };
 }
 
 /**
@@ -112,54 +107,107 @@ function saleable(ctx: MemberContext, sale: repo.EpisodeSale) {
   return { episode, series };
 }
 
+/** What the sale of one episode is decided on. */
+interface SaleFacts {
+  episode: repo.SaleEpisode;
+  series: { id: number; isAdult: boolean; isBl: boolean; discountPercent: number };
+  /** The member's running ownerships of the episode. */
+  ownerships: repo.EpisodeSale['ownerships'];
+}
+
 /**
- * POST /episodes/{id}/purchase: rent or buy one episode. One transaction locks the member's
- * wallet first (concurrent retries of one key wait, then find the first purchase), then reads
- * the earlier purchase under the key, the episode and the member's hold on it at once.
+ * Decides the sale of one episode on `facts` and writes it; the refusal's code when it may not
+ * be had this way, null when the facts changed before the purchase statement ran.
  */
-export function purchaseEpisode(
+async function sellEpisode(
+  ctx: MemberContext,
+  facts: SaleFacts,
+  input: { kind: EpisodePurchaseKind; idempotencyKey: string },
+): Promise<PurchaseResult | AppError | null> {
+  const { episode, series, ownerships } = facts;
+  // A sale depends on what the member holds (a running rental or unlock, an ownership) and on
+  // the episode being free, not on the series' wait-until-free ticket.
+  const access = episodeAccess(episode, ownerships, { intervalHours: null, lastUsedAt: null }, ctx.now);
+  const refused = refusal(input.kind, episode, access);
+  if (refused) return refused;
+  const price = priceOf(input.kind, episode, await events.episodeDiscount(ctx, series.discountPercent));
+  const { publishedAt, isFree, freetime, rentPrice, buyPrice, saleType } = episode;
+  return countedOnCommit(ctx, () =>
+    complete(ctx, {
+      kind: input.kind,
+      seriesId: series.id,
+      episodeIds: [episode.id],
+      price,
+      key: input.idempotencyKey,
+      decidedOn: {
+        publishedAt,
+        isFree,
+        freetime,
+        rentPrice,
+        buyPrice,
+        saleType,
+        discountPercent: series.discountPercent,
+        isAdult: series.isAdult,
+        isBl: series.isBl,
+        ownerships: ownerships.length,
+      },
+    }),
+  );
+}
+
+/** How often a purchase reads and decides again when what it decided on changed under it. */
+const DECISIONS_MAX = 5;
+
+/**
+ * POST /episodes/{id}/purchase: rent or buy one episode, in one round trip when it can. The sale
+ * is first decided on the catalog's shared copy of the episode, for a member holding none of it
+ * (most purchases); the purchase statement writes it only if that is still true under the
+ * wallet's lock. Otherwise, or when that decision refuses, the earlier purchase under the key,
+ * the episode and the member's hold on it are read at once and the sale decided on them, as
+ * often as they change under it (a concurrent purchase of the episode is then refused as it
+ * would be after it).
+ */
+export async function purchaseEpisode(
   ctx: MemberContext,
   episodeId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return countedOnCommit(ctx, async (tx) => {
-    const locked = await wallet.lock(tx, tx.user.id);
-    const sale = await repo.episodeSale(tx.db, {
-      userId: tx.user.id,
-      brandId: tx.brand.id,
+  const shared = await catalog.episodeForReading(ctx, episodeId).catch((error: unknown) => {
+    if (error instanceof AppError) return null; // read again below, after an earlier purchase under the key
+    throw error;
+  });
+  if (shared) {
+    const sold = await sellEpisode(ctx, { episode: shared.episode, series: shared.series, ownerships: [] }, input);
+    if (sold && !(sold instanceof AppError)) return sold;
+  }
+  for (let attempt = 0; attempt < DECISIONS_MAX; attempt++) {
+    const sale = await repo.episodeSale(ctx.db, {
+      userId: ctx.user.id,
+      brandId: ctx.brand.id,
       episodeId,
       key: input.idempotencyKey,
-      now: tx.now,
+      now: ctx.now,
     });
-    if (sale.earlier) return { result: answer(sale.earlier, await wallet.balance(tx)), made: false };
-    const { episode, series } = saleable(tx, sale);
-    // A sale depends on what the member holds (a running rental or unlock, an ownership) and on
-    // the episode being free, not on the series' wait-until-free ticket.
-    const access = episodeAccess(episode, sale.ownerships, { intervalHours: null, lastUsedAt: null }, tx.now);
-    const refused = refusal(input.kind, episode, access);
-    if (refused) throw refused;
-    const result = await complete(tx, locked, {
-      kind: input.kind,
-      seriesId: series.id,
-      episodeIds: [episode.id],
-      price: priceOf(input.kind, episode, await events.episodeDiscount(tx, series.discountPercent)),
-      key: input.idempotencyKey,
-    });
-    return { result, made: true };
-  });
+    if (sale.earlier) return answer(sale.earlier, await wallet.balance(ctx));
+    const { episode, series } = saleable(ctx, sale);
+    const sold = await sellEpisode(ctx, { episode, series, ownerships: sale.ownerships }, input);
+    if (sold instanceof AppError) throw sold;
+    if (sold) return sold;
+  }
+  throw new Error(`what episode ${episodeId} is sold on changed ${DECISIONS_MAX} times during one purchase`);
 }
 
 /**
- * Runs a purchase's transaction and counts a new purchase once it committed (its routes call it
- * outside any transaction); a rolled-back attempt, or the answer repeated for a known key, counts nothing.
+ * Writes a purchase and counts a new one once it committed; a refused or changed attempt, or the
+ * answer repeated for a known key, counts nothing.
  */
 async function countedOnCommit(
   ctx: MemberContext,
-  fn: (tx: MemberContext) => Promise<{ result: PurchaseResult; made: boolean }>,
-): Promise<PurchaseResult> {
-  const { result, made } = await withTransaction(ctx, fn);
-  if (made) ctx.services.metrics.episodePurchased(result.kind);
-  return result;
+  write: () => Promise<{ result: PurchaseResult; made: boolean } | null>,
+): Promise<PurchaseResult | null> {
+  const written = await write();
+  if (written?.made) ctx.services.metrics.episodePurchased(written.result.kind);
+  return written?.result ?? null;
 }
 
 /** The episodes of a series this member could still rent or buy this way, and their total. */
@@ -193,26 +241,34 @@ export async function quoteAll(
   };
 }
 
-/** POST /contents/{id}/purchase-all: ALL_RENT or ALL_POSSESSION of every remaining episode. */
-export function purchaseAll(
+/**
+ * POST /contents/{id}/purchase-all: ALL_RENT or ALL_POSSESSION of every remaining episode. The
+ * remaining episodes are read under the wallet's lock, in the transaction the purchase
+ * statement then joins, so nothing can change between the two.
+ */
+export async function purchaseAll(
   ctx: MemberContext,
   seriesId: number,
   input: { kind: EpisodePurchaseKind; idempotencyKey: string },
 ): Promise<PurchaseResult> {
-  return countedOnCommit(ctx, async (tx) => {
-    // The lock first, as for one episode: a retry of the key waits, then finds the first purchase.
-    const locked = await wallet.lock(tx, tx.user.id);
-    const earlier = await repo.findByKey(tx.db, tx.user.id, input.idempotencyKey);
-    if (earlier) return { result: answer(earlier, await wallet.balance(tx)), made: false };
-    const r = await remaining(tx, seriesId, input.kind);
-    if (r.episodes.length === 0) throw new AppError('EXIST_LIBRARY');
-    const result = await complete(tx, locked, {
-      kind: input.kind === 'RENT' ? 'ALL_RENT' : 'ALL_POSSESSION',
-      seriesId: r.series.id,
-      episodeIds: r.episodes.map((e) => e.id),
-      price: r.price,
-      key: input.idempotencyKey,
-    });
-    return { result, made: true };
-  });
+  const written = await countedOnCommit(ctx, () =>
+    withTransaction(ctx, async (tx) => {
+      // The lock first, as the purchase statement takes it: a retry of the key waits, then finds the first purchase.
+      await wallet.lock(tx, tx.user.id);
+      const earlier = await repo.findByKey(tx.db, tx.user.id, input.idempotencyKey);
+      if (earlier) return { result: answer(earlier, await wallet.balance(tx)), made: false };
+      const r = await remaining(tx, seriesId, input.kind);
+      if (r.episodes.length === 0) throw new AppError('EXIST_LIBRARY');
+      return complete(tx, {
+        kind: input.kind === 'RENT' ? 'ALL_RENT' : 'ALL_POSSESSION',
+        seriesId: r.series.id,
+        episodeIds: r.episodes.map((e) => e.id),
+        price: r.price,
+        key: input.idempotencyKey,
+        decidedOn: null,
+      });
+    }),
+  );
+  if (!written) throw new Error('a purchase decided under the wallet lock saw its hold change');
+  return written;
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  afterAllocations,
-  allocate,
-  allocateDeduction,
-  balanceFrom,
-  type OpenLot,
-  spendingOrder,
-  totalsByLedger,
-} from './rules.js';
+import { afterAllocations, allocateDeduction, balanceFrom, type OpenLot, spendingOrder } from './rules.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const day = (n: number) => new Date(now.getTime() + n * 86_400_000);
@@ -46,29 +38,6 @@ describe('spending order', () => {
   });
 });
 
-describe('allocate', () => {
-  it('takes a price across lots in order and sums it per coin type', () => {
-    const lots = [lot(1, 'COIN', 10, null), lot(2, 'BONUS', 3, day(2)), lot(3, 'FREE_COIN', 2, day(5))];
-    const allocations = allocate(lots, 8, now);
-    expect(allocations).toEqual([
-      { lotId: 2, ledger: 'BONUS', amount: 3 },
-      { lotId: 3, ledger: 'FREE_COIN', amount: 2 },
-      { lotId: 1, ledger: 'COIN', amount: 3 },
-    ]);
-    expect(totalsByLedger(allocations ?? [])).toEqual([
-      ['BONUS', 3],
-      ['COIN', 3],
-      ['FREE_COIN', 2],
-    ]);
-  });
-
-  it('answers null when the coins do not cover the price, and pays an exact balance', () => {
-    const lots = [lot(1, 'COIN', 3, null), lot(2, 'BONUS', 2, day(2)), lot(3, 'MILEAGE', 1000, null)];
-    expect(allocate(lots, 6, now)).toBeNull();
-    expect(allocate(lots, 5, now)?.reduce((s, a) => s + a.amount, 0)).toBe(5);
-  });
-});
-
 describe('allocateDeduction', () => {
   it('takes one type of coins, points included, soonest expiring first', () => {
     const lots = [lot(1, 'MILEAGE', 100, null), lot(2, 'MILEAGE', 50, day(1)), lot(3, 'MILEAGE', 80, day(-1))];
@@ -89,7 +58,10 @@ describe('the balance after a payment', () => {
       lot(4, 'FREE_COIN', 7, day(-1)),
       lot(5, 'MILEAGE', 500, day(100)),
     ];
-    const paid = afterAllocations(lots, allocate(lots, 8, now) ?? []);
+    const paid = afterAllocations(lots, [
+      { lotId: 3, amount: 5 },
+      { lotId: 2, amount: 3 },
+    ]);
     expect(paid.map((l) => l.remaining)).toEqual([10, 2, 0, 7, 500]);
     expect(balanceFrom(paid, now)).toEqual({
       coin: 10,

@@ -2,7 +2,8 @@ import type { CoinBalance, CoinType } from '@balcony/contracts';
 
 // The spending order of DESIGN §5, pure so that it is tested on its own: an episode is paid from
 // free and bonus coins first, the lot that expires soonest first, then from paid coins, oldest
-// first. Points (MILEAGE) never pay for episodes; they are only exchanged.
+// first. Points (MILEAGE) never pay for episodes; they are only exchanged. The purchase statement
+// (drizzle/0022, decision 0296) pays in this order in SQL; coins.test.ts holds the two together.
 
 export interface OpenLot {
   id: number;
@@ -51,21 +52,9 @@ function take(ordered: readonly OpenLot[], amount: number): Allocation[] | null 
   return left === 0 ? out : null;
 }
 
-/** Which lots pay `amount` for episodes, in the spending order; null when they cannot pay it all. */
-export function allocate(lots: readonly OpenLot[], amount: number, now: Date): Allocation[] | null {
-  return take(spendingOrder(lots, now), amount);
-}
-
 /** Which lots of any one type give up `amount` (an admin's deduction): soonest expiring first. */
 export function allocateDeduction(lots: readonly OpenLot[], amount: number, now: Date): Allocation[] | null {
   return take(lots.filter((l) => usable(l, now)).sort(soonestExpiringFirst), amount);
-}
-
-/** Allocations summed per coin type, in a fixed order (one transfer each). */
-export function totalsByLedger(allocations: readonly Allocation[]): [CoinType, number][] {
-  const sums = new Map<CoinType, number>();
-  for (const a of allocations) sums.set(a.ledger, (sums.get(a.ledger) ?? 0) + a.amount);
-  return [...sums].sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** What is left in each lot once these allocations are taken out of it. */

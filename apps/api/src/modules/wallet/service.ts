@@ -27,15 +27,7 @@ import type { Db } from '../../db/client.js';
 import type { OperatorAccount } from '../../db/schema.js';
 import { arrangeLedger, ledgerCsv, lotOrigin, lotStatus, useKind } from './ledger.js';
 import * as repo from './repo.js';
-import {
-  afterAllocations,
-  allocate,
-  allocateDeduction,
-  balanceFrom,
-  type OpenLot,
-  SPENDABLE_LEDGERS,
-  totalsByLedger,
-} from './rules.js';
+import { afterAllocations, allocateDeduction, balanceFrom, type OpenLot, SPENDABLE_LEDGERS } from './rules.js';
 
 // The coin wallet (DESIGN §5): the only writer of the book. Every movement runs in one
 // transaction that first locks the member's accounts, is posted in one statement as transfers
@@ -132,49 +124,25 @@ export async function credit(ctx: ServiceContext, c: Credit): Promise<boolean> {
 }
 
 /**
- * Pays `amount` coins for episodes in the spending order (free and bonus coins first), one
- * transfer per coin type keyed `${key}:${ledger}`, from the wallet the caller locked in this
- * transaction; the expiries that are due are written with it. COIN_INSUFFICIENT when the
- * unexpired coins do not cover it. Answers the balance left. Must run inside the caller's
- * transaction (the purchase row commits with it).
+ * The operator's accounts a member's coins go to when they pay for episodes (SPENT) and when
+ * lots expire on the way (EXPIRED), by coin type: the purchase statement posts to them.
  */
-export async function spend(
+export async function paymentAccounts(
   ctx: ServiceContext,
-  wallet: LockedWallet,
-  s: { amount: number; key: string; purchaseId: number; title: string },
-): Promise<CoinBalance> {
-  if (!ctx.inTransaction) throw new Error('wallet.spend runs inside the purchase transaction');
-  if (wallet.db !== ctx.db) throw new Error('wallet.spend runs in the transaction that locked the wallet');
-  const lots = await repo.openLots(ctx.db, wallet.userId);
-  if (s.amount === 0) return balanceFrom(lots, ctx.now);
-  // Expired lots are left out by the spending order.
-  const allocations = allocate(lots, s.amount, ctx.now);
-  if (!allocations) throw new AppError('COIN_INSUFFICIENT');
+  userId: number,
+): Promise<{ spent: Record<CoinType, number>; expired: Record<CoinType, number> }> {
   const operators = await operatorAccounts(ctx.services, ctx.db);
-  const expired = expiries(wallet, operators, lots, ctx.now);
-  const keyOf = (ledger: CoinType) => `${s.key}:${ledger}`;
-  await repo.post(ctx.db, {
-    transfers: [
-      ...expired.transfers,
-      ...totalsByLedger(allocations).map(([ledger, amount]) => ({
-        key: keyOf(ledger),
-        ledger,
-        debitAccountId: wallet.accounts[ledger],
-        creditAccountId: repo.operatorAccount(operators, 'SPENT', ledger, wallet.userId),
-        amount,
-        userId: wallet.userId,
-        type: 'USE' as const,
-        title: s.title,
-        purchaseId: s.purchaseId,
-      })),
-    ],
-    allocations: [
-      ...expired.allocations,
-      ...allocations.map((a) => ({ key: keyOf(a.ledger), lotId: a.lotId, amount: a.amount })),
-    ],
-  });
-  return balanceFrom(afterAllocations(lots, [...expired.allocations, ...allocations]), ctx.now);
+  const byLedger = (operator: OperatorAccount) =>
+    Object.fromEntries(repo.LEDGERS.map((l) => [l, repo.operatorAccount(operators, operator, l, userId)])) as Record<
+      CoinType,
+      number
+    >;
+  return { spent: byLedger('SPENT'), expired: byLedger('EXPIRED') };
 }
+
+/** Balances by type of these lots holding coins, as GET /coin gives them. */
+export const balanceOfLots = (ctx: ServiceContext, lots: Parameters<typeof balanceFrom>[0]): CoinBalance =>
+  balanceFrom(lots, ctx.now);
 
 /**
  * Takes back every coin an order credited, and the points it earned, all of them still unspent
