@@ -2,8 +2,10 @@
 // once, against the api in its own process (serve-api.ts) on PostgreSQL, beside pgbench's
 // TPC-B-like run on the same PostgreSQL server in the same run. Both are short read-write
 // transactions that lock rows, so the ratio says how close a purchase comes to the database's own
-// transaction rate. The two runs follow each other, so that they never share the machine.
-// Env: BENCH_SECONDS (10), BENCH_MEMBERS (100, one connection each), BENCH_EPISODES (1000 paid
+// transaction rate. The two runs follow each other, so that they never share the machine, and
+// alternate for BENCH_ROUNDS rounds: this machine's speed drifts from minute to minute (CPU taken
+// by its host), and each round's ratio compares two runs seconds apart; the median round is the figure.
+// Env: BENCH_SECONDS (10, per run), BENCH_ROUNDS (3), BENCH_MEMBERS (100, one connection each), BENCH_EPISODES (1000 paid
 // episodes each member can buy once), DATABASE_URL (a PostgreSQL database this bench may empty;
 // default: it creates `balcony_bench_purchases` on BENCH_POSTGRES_URL, itself defaulting to
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_PGBENCH_SCALE (10), BENCH_PGBENCH_CLIENTS
@@ -37,27 +39,37 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 1000);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 const PGBENCH_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 100);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const WARM_UP_MS = 2000;
 const BUY_PRICE = 4;
 const OWN_DATABASE = 'balcony_bench_purchases';
 const PGBENCH_DATABASE = 'balcony_bench_pgbench';
 
-export interface PurchasesResult {
-  database: string;
-  seconds: number;
-  members: number;
+/** One round: the purchases for `seconds`, then pgbench for as long. */
+export interface PurchasesRound {
   purchases: number;
   perSecond: number;
   p50: number;
   p99: number;
   /** Answers other than 200, and requests that failed. */
   errors: number;
+  /** pgbench's transactions per second; null when pgbench is missing. */
+  tps: number | null;
+}
+
+export interface PurchasesResult {
+  database: string;
+  seconds: number;
+  members: number;
+  rounds: PurchasesRound[];
+  /** The round of the median ratio to pgbench (of the median rate without pgbench). */
+  median: PurchasesRound;
   /** Members who bought every episode before the end (a too small BENCH_EPISODES). */
   exhausted: number;
   /** The api's connections to the database, on average, those waiting on a lock, and the statement that waited most. */
   locks: { connections: number; waiting: number; mostWaited: string };
   ledgerClean: boolean;
-  pgbench: { tps: number; clients: number; threads: number; scale: number } | { missing: string };
+  pgbench: { clients: number; threads: number; scale: number } | { missing: string };
 }
 
 const withDatabase = (url: string, name: string) => {
@@ -254,8 +266,11 @@ function watchLocks(url: string) {
   };
 }
 
-/** Every member buys the episodes one after the other, all members at once, for warm-up + `seconds`. */
-async function load(base: string, tokens: string[], episodeIds: number[], seconds: number) {
+/**
+ * Every member buys the episodes one after the other, all members at once, for warm-up +
+ * `seconds`; `next[i]` is where member i goes on from, kept from round to round.
+ */
+async function load(base: string, tokens: string[], episodeIds: number[], seconds: number, next: number[]) {
   const start = performance.now();
   const from = start + WARM_UP_MS;
   const until = from + seconds * 1000;
@@ -266,11 +281,12 @@ async function load(base: string, tokens: string[], episodeIds: number[], second
   // One keep-alive connection per member through undici's Client: fetch costs the load generator
   // several times the CPU, which it would take from the api and PostgreSQL on this machine.
   await Promise.all(
-    tokens.map(async (token) => {
+    tokens.map(async (token, member) => {
       const client = new Client(base, { pipelining: 1 });
       const headers = { ...API_HEADERS, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       try {
-        for (const episodeId of episodeIds) {
+        for (; (next[member] ?? 0) < episodeIds.length; next[member] = (next[member] ?? 0) + 1) {
+          const episodeId = episodeIds[next[member] ?? 0];
           const sent = performance.now();
           if (sent >= until) return;
           let ok = false;
@@ -303,11 +319,14 @@ async function load(base: string, tokens: string[], episodeIds: number[], second
   if (firstError) console.error(`first failed purchase: ${firstError}`);
   latencies.sort((a, b) => a - b);
   return {
-    purchases: latencies.length,
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
+    round: {
+      purchases: latencies.length,
+      perSecond: latencies.length / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors,
+      tps: null,
+    },
     exhausted,
   };
 }
@@ -338,41 +357,54 @@ async function pgbenchClients(serverUrl: string): Promise<number> {
   return clients - (clients % 2);
 }
 
-async function runPgbench(serverUrl: string, seconds: number): Promise<PurchasesResult['pgbench']> {
+/** pgbench's database initialised on the server, and a run of it; `drop` removes the database. */
+async function pgbenchOn(serverUrl: string) {
   const pgbench = findPgbench();
-  if (!pgbench) {
-    return { missing: 'pgbench not found (PATH, /usr/lib/postgresql/*/bin): install PostgreSQL’s client packages' };
-  }
+  if (!pgbench) return null;
   const url = await recreate(serverUrl, PGBENCH_DATABASE);
-  try {
-    await run(pgbench, ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
-    const clients = await pgbenchClients(serverUrl);
-    const threads = 2;
-    const { stdout } = await run(pgbench, ['-c', String(clients), '-j', String(threads), '-T', String(seconds), url], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
-    if (!tps) throw new Error(`no "tps = " in pgbench's output:\n${stdout}`);
-    return { tps: Number(tps), clients, threads, scale: PGBENCH_SCALE };
-  } finally {
-    await withClient(serverUrl, (c) => c.query(`drop database if exists ${PGBENCH_DATABASE} with (force)`));
-  }
+  await run(pgbench, ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
+  const clients = await pgbenchClients(serverUrl);
+  const threads = 2;
+  return {
+    settings: { clients, threads, scale: PGBENCH_SCALE },
+    async tps(seconds: number): Promise<number> {
+      const { stdout } = await run(
+        pgbench,
+        ['-c', String(clients), '-j', String(threads), '-T', String(seconds), url],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+      if (!tps) throw new Error(`no "tps = " in pgbench's output:\n${stdout}`);
+      return Number(tps);
+    },
+    drop: () => withClient(serverUrl, (c) => c.query(`drop database if exists ${PGBENCH_DATABASE} with (force)`)),
+  };
 }
+
+const ratio = (r: PurchasesRound) => (r.tps ? r.perSecond / r.tps : r.perSecond);
 
 export async function runPurchasesBench(seconds: number): Promise<PurchasesResult> {
   const target = await purchasesDatabase();
   const authSecret = randomBytes(32).toString('base64url');
   const { episodeIds, tokens } = await prepare(target.url, authSecret);
+  const pgbench = await pgbenchOn(target.serverUrl);
   const api = await serve(target.url, authSecret);
-  let measured: Awaited<ReturnType<typeof load>>;
-  let locks: PurchasesResult['locks'];
+  const rounds: PurchasesRound[] = [];
+  const next = tokens.map(() => 0);
+  let exhausted = 0;
+  let locks: PurchasesResult['locks'] = { connections: 0, waiting: 0, mostWaited: '' };
   try {
     if (api.served.database !== 'postgres') throw new Error('the api is not on PostgreSQL');
-    const stopWatching = watchLocks(target.url);
-    measured = await load(api.served.url, tokens, episodeIds, seconds);
-    locks = await stopWatching();
+    for (let i = 0; i < ROUNDS; i++) {
+      const stopWatching = i === 0 ? watchLocks(target.url) : null;
+      const measured = await load(api.served.url, tokens, episodeIds, seconds, next);
+      if (stopWatching) locks = await stopWatching();
+      exhausted = measured.exhausted;
+      rounds.push({ ...measured.round, tps: pgbench ? await pgbench.tps(seconds) : null });
+    }
   } finally {
     api.child.kill();
+    await pgbench?.drop();
   }
   const check = await openDatabase({ databaseUrl: target.url, databaseDir: 'memory://' });
   let ledgerClean: boolean;
@@ -381,34 +413,48 @@ export async function runPurchasesBench(seconds: number): Promise<PurchasesResul
   } finally {
     await check.close();
   }
-  const pgbench = await runPgbench(target.serverUrl, seconds);
   if (target.own) {
     await withClient(target.serverUrl, (c) => c.query(`drop database if exists ${OWN_DATABASE} with (force)`));
   }
-  return { database: nameOf(target.url), seconds, members: MEMBERS, ...measured, locks, ledgerClean, pgbench };
+  const byRatio = [...rounds].sort((a, b) => ratio(a) - ratio(b));
+  const median = byRatio[Math.floor(byRatio.length / 2)];
+  if (!median) throw new Error('no round was run');
+  return {
+    database: nameOf(target.url),
+    seconds,
+    members: MEMBERS,
+    rounds,
+    median,
+    exhausted,
+    locks,
+    ledgerClean,
+    pgbench: pgbench
+      ? pgbench.settings
+      : { missing: 'pgbench not found (PATH, /usr/lib/postgresql/*/bin): install PostgreSQL’s client packages' },
+  };
 }
 
 export function printPurchasesResult(r: PurchasesResult): void {
-  const pgbench = 'tps' in r.pgbench ? r.pgbench : null;
+  const pgbench = 'clients' in r.pgbench ? r.pgbench : null;
   console.log(
     `\nPurchases — ${r.members} members buying episodes at once over HTTP for ${r.seconds} s (after ${WARM_UP_MS / 1000} s ` +
       `of warm-up), api in its own process on PostgreSQL (${r.database}); then pgbench TPC-B-like` +
       (pgbench ? `, scale ${pgbench.scale}, ${pgbench.clients} clients, ${pgbench.threads} threads` : '') +
-      `, ${r.seconds} s, on the same server`,
+      `, ${r.seconds} s, on the same server; ${r.rounds.length} rounds, the median one last`,
   );
   if (!pgbench && 'missing' in r.pgbench) console.log(r.pgbench.missing);
-  console.table([
-    {
-      'purchases/s': Math.round(r.perSecond),
-      'p50 ms': Number(r.p50.toFixed(1)),
-      'p99 ms': Number(r.p99.toFixed(1)),
-      'pgbench tps': pgbench ? Math.round(pgbench.tps) : 'n/a',
-      '× pgbench': pgbench ? Number((r.perSecond / pgbench.tps).toFixed(3)) : 'n/a',
-      purchases: r.purchases,
-      'non-200/errors': r.errors,
-      'ledger check': r.ledgerClean ? 'clean' : 'MISMATCH',
-    },
-  ]);
+  const row = (name: string, x: PurchasesRound) => ({
+    round: name,
+    'purchases/s': Math.round(x.perSecond),
+    'p50 ms': Number(x.p50.toFixed(1)),
+    'p99 ms': Number(x.p99.toFixed(1)),
+    'pgbench tps': x.tps === null ? 'n/a' : Math.round(x.tps),
+    '× pgbench': x.tps === null ? 'n/a' : Number((x.perSecond / x.tps).toFixed(3)),
+    purchases: x.purchases,
+    'non-200/errors': x.errors,
+  });
+  console.table([...r.rounds.map((x, i) => row(String(i + 1), x)), row('median', r.median)]);
+  console.log(`ledger check: ${r.ledgerClean ? 'clean' : 'MISMATCH'}`);
   if (r.locks.waiting > 0) {
     console.log(
       `api connections to the database: ${r.locks.connections.toFixed(1)} on average, ` +

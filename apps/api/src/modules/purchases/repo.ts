@@ -158,6 +158,35 @@ interface PurchaseJson {
 
 const date = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/** The call of `purchase_episodes`, built once per database handle (the api's is the pool). */
+function writeStatement(db: Db) {
+  const args = sql.join(
+    [
+      param('userId', 'int'),
+      param('brandId', 'text'),
+      param('seriesId', 'int'),
+      param('kind', 'text'),
+      param('episodeIds', 'int[]'),
+      param('price', 'int'),
+      param('expiresAt', 'timestamptz'),
+      param('key', 'text'),
+      param('now', 'timestamptz'),
+      param('decidedOn', 'jsonb'),
+      param('spent', 'jsonb'),
+      param('expired', 'jsonb'),
+    ],
+    sql`, `,
+  );
+  return db
+    .select({ r: sql<PurchaseJson | string>`purchase_episodes(${args})` })
+    .from(sql`(select 1) as one`)
+    .prepare('purchases_write');
+}
+
+const writeStatements = new WeakMap<Db, ReturnType<typeof writeStatement>>();
+
 /**
  * The purchase in one statement (decision 0296): the database function `purchase_episodes`
  * locks the wallet, finds an earlier purchase under the key, checks that what the caller decided
@@ -165,17 +194,25 @@ const date = (iso: string | null) => (iso === null ? null : new Date(iso));
  * ownerships and its transfers, all in the one round trip the purchase's hot path can afford.
  */
 export async function purchaseEpisodes(db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> {
-  const [row] = await db
-    .select({
-      r: sql<PurchaseJson | string>`purchase_episodes(
-        ${w.userId}::int, ${w.brandId}::text, ${w.seriesId}::int, ${w.kind}::text,
-        ${`{${w.episodeIds.join(',')}}`}::int[], ${w.price}::int, ${w.expiresAt?.toISOString() ?? null}::timestamptz,
-        ${w.key}::text, ${w.now.toISOString()}::timestamptz, ${w.decidedOn && JSON.stringify(w.decidedOn)}::jsonb,
-        ${JSON.stringify(w.operatorAccounts.spent)}::jsonb, ${JSON.stringify(w.operatorAccounts.expired)}::jsonb)`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('purchases_write')
-    .execute();
+  let statement = writeStatements.get(db);
+  if (!statement) {
+    statement = writeStatement(db);
+    writeStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({
+    userId: w.userId,
+    brandId: w.brandId,
+    seriesId: w.seriesId,
+    kind: w.kind,
+    episodeIds: `{${w.episodeIds.join(',')}}`,
+    price: w.price,
+    expiresAt: w.expiresAt?.toISOString() ?? null,
+    key: w.key,
+    now: w.now.toISOString(),
+    decidedOn: w.decidedOn && JSON.stringify(w.decidedOn),
+    spent: JSON.stringify(w.operatorAccounts.spent),
+    expired: JSON.stringify(w.operatorAccounts.expired),
+  });
   if (!row) throw new Error('purchase_episodes answered no row');
   const r = typeof row.r === 'string' ? (JSON.parse(row.r) as PurchaseJson) : row.r;
   if (r.outcome === 'CHANGED') return { outcome: 'CHANGED' };
