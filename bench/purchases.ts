@@ -285,8 +285,8 @@ async function load(base: string, tokens: string[], episodeIds: number[], second
       const client = new Client(base, { pipelining: 1 });
       const headers = { ...API_HEADERS, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       try {
-        for (; (next[member] ?? 0) < episodeIds.length; next[member] = (next[member] ?? 0) + 1) {
-          const episodeId = episodeIds[next[member] ?? 0];
+        for (let at = next[member] ?? 0; at < episodeIds.length; at++) {
+          const episodeId = episodeIds[at];
           const sent = performance.now();
           if (sent >= until) return;
           let ok = false;
@@ -309,6 +309,7 @@ async function load(base: string, tokens: string[], episodeIds: number[], second
             if (ok) latencies.push(done - sent);
             else errors++;
           }
+          next[member] = at + 1;
         }
         exhausted++;
       } finally {

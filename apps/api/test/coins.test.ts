@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coinLots, coinProducts, episodes, ledgerTransfers, lotAllocations, orders } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
+import * as walletRepo from '../src/modules/wallet/repo.js';
 import { spendingOrder } from '../src/modules/wallet/rules.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
@@ -428,17 +429,6 @@ describe('histories and refunds', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(coinLots.userId, m.id), eq(coinLots.ledger, 'BONUS'), eq(coinLots.amount, 5)));
 
-    const lotsNow = () =>
-      t.database.db
-        .select({
-          id: coinLots.id,
-          ledger: coinLots.ledger,
-          remaining: coinLots.remaining,
-          expiresAt: coinLots.expiresAt,
-          createdAt: coinLots.createdAt,
-        })
-        .from(coinLots)
-        .where(eq(coinLots.userId, m.id));
     const takenBy = async (purchaseId: number) =>
       t.database.db
         .select({ lotId: lotAllocations.lotId, amount: lotAllocations.amount })
@@ -448,7 +438,7 @@ describe('histories and refunds', () => {
 
     // Three episodes at 4 coins: 12 of the 12 spendable coins, lot after lot.
     for (const i of [1, 2, 3]) {
-      const before = await lotsNow();
+      const before = await walletRepo.openLots(t.database.db, m.id);
       const order = spendingOrder(before, new Date());
       const bought = await data(purchase(m, paid(i).id, 'POSSESSION'));
       const taken = await takenBy(bought.purchaseId);

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { typedPlaceholder } from './placeholder.js';
 
 // Per-request reads answered in batches (decision 0294): under load, the reads of one kind asked
 // for in one turn of the event loop go to the database as one statement, instead of one write to
@@ -47,7 +48,7 @@ interface KeyColumn<K> {
 export function keyTable<K>(columns: readonly KeyColumn<K>[]) {
   const names = columns.map((c) => c.name).join(', ');
   const arrays = sql.join(
-    columns.map((c) => sql`${sql.placeholder(c.name)}::${sql.raw(c.type)}[]`),
+    columns.map((c) => typedPlaceholder(c.name, `${c.type}[]`)),
     sql`, `,
   );
   return {

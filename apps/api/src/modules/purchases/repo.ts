@@ -1,6 +1,7 @@
 import type { CoinType } from '@balcony/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { typedPlaceholder } from '../../db/placeholder.js';
 import { episodePurchases, episodes, ownerships, series, seriesBrands } from '../../db/schema.js';
 
 // Queries of `episode_purchases`: one row per rent or buy, its idempotency key unique per member.
@@ -8,7 +9,6 @@ import { episodePurchases, episodes, ownerships, series, seriesBrands } from '..
 // decision 0147), then the purchase statement (decision 0296).
 
 export type PurchaseRow = typeof episodePurchases.$inferSelect;
-export type NewPurchase = typeof episodePurchases.$inferInsert;
 
 export async function findByKey(db: Db, userId: number, idempotencyKey: string): Promise<PurchaseRow | null> {
   const [row] = await db
@@ -158,24 +158,22 @@ interface PurchaseJson {
 
 const date = (iso: string | null) => (iso === null ? null : new Date(iso));
 
-const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
 /** The call of `purchase_episodes`, built once per database handle (the api's is the pool). */
 function writeStatement(db: Db) {
   const args = sql.join(
     [
-      param('userId', 'int'),
-      param('brandId', 'text'),
-      param('seriesId', 'int'),
-      param('kind', 'text'),
-      param('episodeIds', 'int[]'),
-      param('price', 'int'),
-      param('expiresAt', 'timestamptz'),
-      param('key', 'text'),
-      param('now', 'timestamptz'),
-      param('decidedOn', 'jsonb'),
-      param('spent', 'jsonb'),
-      param('expired', 'jsonb'),
+      typedPlaceholder('userId', 'int'),
+      typedPlaceholder('brandId', 'text'),
+      typedPlaceholder('seriesId', 'int'),
+      typedPlaceholder('kind', 'text'),
+      typedPlaceholder('episodeIds', 'int[]'),
+      typedPlaceholder('price', 'int'),
+      typedPlaceholder('expiresAt', 'timestamptz'),
+      typedPlaceholder('key', 'text'),
+      typedPlaceholder('now', 'timestamptz'),
+      typedPlaceholder('decidedOn', 'jsonb'),
+      typedPlaceholder('spent', 'jsonb'),
+      typedPlaceholder('expired', 'jsonb'),
     ],
     sql`, `,
   );
