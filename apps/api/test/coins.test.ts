@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CoinProduct, HistoryEntry } from '@balcony/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { coinLots, coinProducts, episodes, ledgerTransfers, lotAllocations, orders } from '../src/db/schema.js';
+import {
+  coinLots,
+  coinProducts,
+  episodePurchases,
+  episodes,
+  ledgerTransfers,
+  lotAllocations,
+  orders,
+} from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
+import * as purchasesRepo from '../src/modules/purchases/repo.js';
 import * as walletRepo from '../src/modules/wallet/repo.js';
 import { spendingOrder } from '../src/modules/wallet/rules.js';
 import * as wallet from '../src/modules/wallet/service.js';
@@ -457,5 +466,74 @@ describe('histories and refunds', () => {
       expect.objectContaining({ coinType: 'BONUS', amount: -5 }),
     ]);
     expect(await code(purchase(m, paid(4).id, 'RENT'))).toBe('COIN_INSUFFICIENT');
+  });
+});
+
+describe('purchases of one turn (decision 0297)', () => {
+  const ctx = () => serviceContext(t);
+  /** A purchase of one paid episode at 4 coins, as the service hands it to the purchase statement. */
+  async function write(m: Member, i: number, over: Partial<purchasesRepo.PurchaseWrite> = {}) {
+    return {
+      userId: m.id,
+      brandId: 'delitoonb-fr',
+      seriesId: story.id,
+      kind: 'POSSESSION' as const,
+      episodeIds: [paid(i).id],
+      price: 4,
+      expiresAt: null,
+      key: randomUUID(),
+      now: new Date(),
+      decidedOn: null,
+      operatorAccounts: await wallet.paymentAccounts(ctx(), m.id),
+      ...over,
+    };
+  }
+  /** The transaction that wrote each purchase. */
+  const writers = async (ids: number[]) =>
+    (
+      await t.database.db
+        .select({ xmin: sql<string>`${episodePurchases}.xmin::text` })
+        .from(episodePurchases)
+        .where(inArray(episodePurchases.id, ids))
+    ).map((r) => r.xmin);
+  const made = (o: purchasesRepo.PurchaseOutcome) => {
+    if (o.outcome !== 'MADE') throw new Error(`expected MADE, got ${o.outcome}`);
+    return o;
+  };
+
+  it('are written in one commit, each member’s in order, and a member who can pay once pays once', async () => {
+    const [a, b] = [await newMember(), await newMember()];
+    await giveCoins(ctx(), a.id, 4);
+    await giveCoins(ctx(), b.id, 8);
+    const writes = [await write(a, 1), await write(b, 1), await write(a, 2), await write(b, 2)];
+    const outcomes = await Promise.all(writes.map((w) => purchasesRepo.purchaseEpisodes(t.database.db, w)));
+    expect(outcomes.map((o) => o.outcome)).toEqual(['MADE', 'MADE', 'COIN_INSUFFICIENT', 'MADE']);
+    const ids = [outcomes[0], outcomes[1], outcomes[3]].map(
+      (o) => made(o as purchasesRepo.PurchaseOutcome).purchase.id,
+    );
+    expect(new Set(await writers(ids)).size).toBe(1);
+    expect(await balance(a)).toMatchObject({ coin: 0 });
+    expect(await balance(b)).toMatchObject({ coin: 0 });
+    // The balance each answer carries is its member's after their own purchase.
+    expect(made(outcomes[3] as purchasesRepo.PurchaseOutcome).lots).toEqual([]);
+  });
+
+  it('a purchase the database refuses fails alone: the others of its turn are written', async () => {
+    const [a, b] = [await newMember(), await newMember()];
+    await giveCoins(ctx(), a.id, 4);
+    await giveCoins(ctx(), b.id, 4);
+    const key = randomUUID();
+    const [good, bad] = await Promise.allSettled([
+      purchasesRepo.purchaseEpisodes(t.database.db, await write(a, 3, { key })),
+      // A series that does not exist: its purchase row breaks a foreign key, and the batch rolls back.
+      purchasesRepo.purchaseEpisodes(t.database.db, await write(b, 3, { seriesId: 2 ** 31 - 1 })),
+    ]);
+    expect(good.status === 'fulfilled' && good.value.outcome).toBe('MADE');
+    expect(bad.status).toBe('rejected');
+    expect(await balance(a)).toMatchObject({ coin: 0 });
+    expect(await balance(b)).toMatchObject({ coin: 4 });
+    // Sent again with its key, the written purchase is found, not made twice.
+    const again = await purchasesRepo.purchaseEpisodes(t.database.db, await write(a, 3, { key }));
+    expect(again.outcome).toBe('EARLIER');
   });
 });

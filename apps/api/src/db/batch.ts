@@ -12,12 +12,13 @@ const MAX_KEYS = 100;
 
 /**
  * A read of one key, answered with the other keys asked for in the same turn: `read` gets them
- * all and answers one value per key, in their order. Nothing is kept past its batch (each answer
- * is of its moment), and a lone request waits only for the end of its turn. One loader per
- * database handle: outside a transaction, the pool.
+ * all and answers one value per key, in their order (an Error fails that key alone). Nothing is
+ * kept past its batch (each answer is of its moment), and a lone request waits only for the end
+ * of its turn. One loader per database handle: outside a transaction, the pool.
  */
 export function batchedPerTurn<K, V>(
-  read: (db: Db, keys: readonly K[]) => Promise<V[]>,
+  read: (db: Db, keys: readonly K[]) => Promise<(V | Error)[]>,
+  { maxBatchSize = MAX_KEYS }: { maxBatchSize?: number } = {},
 ): (db: Db, key: K) => Promise<V> {
   const loaders = new WeakMap<Db, DataLoader<K, V>>();
   return (db, key) => {
@@ -26,7 +27,7 @@ export function batchedPerTurn<K, V>(
       loader = new DataLoader((keys) => read(db, keys), {
         cache: false,
         batchScheduleFn: (dispatch) => setImmediate(dispatch),
-        maxBatchSize: MAX_KEYS,
+        maxBatchSize,
       });
       loaders.set(db, loader);
     }

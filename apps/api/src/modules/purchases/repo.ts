@@ -1,12 +1,13 @@
 import type { CoinType } from '@balcony/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { batchedPerTurn } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import { typedPlaceholder } from '../../db/placeholder.js';
 import { episodePurchases, episodes, ownerships, series, seriesBrands } from '../../db/schema.js';
 
 // Queries of `episode_purchases`: one row per rent or buy, its idempotency key unique per member.
-// A purchase is two statements: the sale read (named, so PostgreSQL plans it once per connection;
-// decision 0147), then the purchase statement (decision 0296).
+// A purchase is one statement (decision 0296), sent with the other purchases of its turn of the
+// event loop (decision 0297); the sale read comes first only when the catalog's copy will not do.
 
 export type PurchaseRow = typeof episodePurchases.$inferSelect;
 
@@ -158,6 +159,20 @@ interface PurchaseJson {
 
 const date = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** What `purchase_episodes` answered, as the API uses it. */
+function outcomeOf(answer: PurchaseJson | string): PurchaseOutcome {
+  const r = typeof answer === 'string' ? (JSON.parse(answer) as PurchaseJson) : answer;
+  if (r.outcome === 'CHANGED') return { outcome: 'CHANGED' };
+  if (r.outcome === 'COIN_INSUFFICIENT') return { outcome: 'COIN_INSUFFICIENT' };
+  if (!r.purchase || !r.lots) throw new Error(`purchase_episodes answered ${r.outcome} without its purchase`);
+  const p = r.purchase;
+  return {
+    outcome: r.outcome,
+    purchase: { id: p.id, kind: p.kind, episodeIds: p.episode_ids, price: p.price, expiresAt: date(p.expires_at) },
+    lots: r.lots.map((l) => ({ ledger: l.ledger, remaining: l.remaining, expiresAt: date(l.expiresAt) })),
+  };
+}
+
 /** The call of `purchase_episodes`, built once per database handle (the api's is the pool). */
 function writeStatement(db: Db) {
   const args = sql.join(
@@ -183,43 +198,91 @@ function writeStatement(db: Db) {
     .prepare('purchases_write');
 }
 
-const writeStatements = new WeakMap<Db, ReturnType<typeof writeStatement>>();
+/** The call of `purchase_episodes_batch`, built once per database handle. */
+function batchStatement(db: Db) {
+  return db
+    .select({ r: sql<PurchaseJson[] | string>`purchase_episodes_batch(${typedPlaceholder('items', 'jsonb')})` })
+    .from(sql`(select 1) as one`)
+    .prepare('purchases_write_batch');
+}
+
+/** A statement prepared once per database handle. */
+function preparedPerDb<S>(build: (db: Db) => S): (db: Db) => S {
+  const statements = new WeakMap<Db, S>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const writeStatementOf = preparedPerDb(writeStatement);
+const batchStatementOf = preparedPerDb(batchStatement);
+
+/** The arguments of `purchase_episodes`, by name, as both statements take them. */
+const argumentsOf = (w: PurchaseWrite) => ({
+  userId: w.userId,
+  brandId: w.brandId,
+  seriesId: w.seriesId,
+  kind: w.kind,
+  episodeIds: w.episodeIds,
+  price: w.price,
+  expiresAt: w.expiresAt?.toISOString() ?? null,
+  key: w.key,
+  now: w.now.toISOString(),
+  decidedOn: w.decidedOn,
+  spent: w.operatorAccounts.spent,
+  expired: w.operatorAccounts.expired,
+});
+
+/** One purchase in its own statement and transaction (or in the caller's transaction). */
+async function purchaseAlone(db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> {
+  const a = argumentsOf(w);
+  const [row] = await writeStatementOf(db).execute({
+    ...a,
+    episodeIds: `{${a.episodeIds.join(',')}}`,
+    decidedOn: a.decidedOn && JSON.stringify(a.decidedOn),
+    spent: JSON.stringify(a.spent),
+    expired: JSON.stringify(a.expired),
+  });
+  if (!row) throw new Error('purchase_episodes answered no row');
+  return outcomeOf(row.r);
+}
+
+/**
+ * The purchases of one turn in one statement and one commit (decision 0297). When the batch
+ * fails as a whole (it rolled back), each purchase is sent on its own, so that one purchase's
+ * error is its own and the others go through; a purchase that did commit before an answer was
+ * lost finds itself under its key.
+ */
+async function purchaseBatch(db: Db, writes: readonly PurchaseWrite[]): Promise<(PurchaseOutcome | Error)[]> {
+  const alone = (w: PurchaseWrite) =>
+    purchaseAlone(db, w).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  if (writes.length === 1) return [await alone(writes[0] as PurchaseWrite)];
+  let answers: (PurchaseJson | string)[];
+  try {
+    const [row] = await batchStatementOf(db).execute({ items: JSON.stringify(writes.map(argumentsOf)) });
+    const r = row?.r;
+    answers = typeof r === 'string' ? (JSON.parse(r) as PurchaseJson[]) : (r ?? []);
+  } catch {
+    return Promise.all(writes.map(alone));
+  }
+  if (answers.length !== writes.length) throw new Error('purchase_episodes_batch answered a different count');
+  return answers.map(outcomeOf);
+}
+
+/** Purchases of one turn on one database handle go together; at most this many in one commit. */
+const BATCH_MAX = 32;
+const purchaseInTurn = batchedPerTurn(purchaseBatch, { maxBatchSize: BATCH_MAX });
 
 /**
  * The purchase in one statement (decision 0296): the database function `purchase_episodes`
  * locks the wallet, finds an earlier purchase under the key, checks that what the caller decided
- * on is still true, pays in the spending order, and writes the purchase, its
- * ownerships and its transfers, all in the one round trip the purchase's hot path can afford.
+ * on is still true, pays in the spending order, and writes the purchase, its ownerships and its
+ * transfers. The purchases asked for in the same turn of the event loop share one statement and
+ * one commit (decision 0297).
  */
-export async function purchaseEpisodes(db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> {
-  let statement = writeStatements.get(db);
-  if (!statement) {
-    statement = writeStatement(db);
-    writeStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({
-    userId: w.userId,
-    brandId: w.brandId,
-    seriesId: w.seriesId,
-    kind: w.kind,
-    episodeIds: `{${w.episodeIds.join(',')}}`,
-    price: w.price,
-    expiresAt: w.expiresAt?.toISOString() ?? null,
-    key: w.key,
-    now: w.now.toISOString(),
-    decidedOn: w.decidedOn && JSON.stringify(w.decidedOn),
-    spent: JSON.stringify(w.operatorAccounts.spent),
-    expired: JSON.stringify(w.operatorAccounts.expired),
-  });
-  if (!row) throw new Error('purchase_episodes answered no row');
-  const r = typeof row.r === 'string' ? (JSON.parse(row.r) as PurchaseJson) : row.r;
-  if (r.outcome === 'CHANGED') return { outcome: 'CHANGED' };
-  if (r.outcome === 'COIN_INSUFFICIENT') return { outcome: 'COIN_INSUFFICIENT' };
-  if (!r.purchase || !r.lots) throw new Error(`purchase_episodes answered ${r.outcome} without its purchase`);
-  const p = r.purchase;
-  return {
-    outcome: r.outcome,
-    purchase: { id: p.id, kind: p.kind, episodeIds: p.episode_ids, price: p.price, expiresAt: date(p.expires_at) },
-    lots: r.lots.map((l) => ({ ledger: l.ledger, remaining: l.remaining, expiresAt: date(l.expiresAt) })),
-  };
-}
+export const purchaseEpisodes = (db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> => purchaseInTurn(db, w);
