@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { perDatabase } from './per-database.js';
 import { typedPlaceholder } from './placeholder.js';
 
 // Per-request reads answered in batches (decision 0294): under load, the reads of one kind asked
@@ -20,19 +21,15 @@ export function batchedPerTurn<K, V>(
   read: (db: Db, keys: readonly K[]) => Promise<(V | Error)[]>,
   { maxBatchSize = MAX_KEYS }: { maxBatchSize?: number } = {},
 ): (db: Db, key: K) => Promise<V> {
-  const loaders = new WeakMap<Db, DataLoader<K, V>>();
-  return (db, key) => {
-    let loader = loaders.get(db);
-    if (!loader) {
-      loader = new DataLoader((keys) => read(db, keys), {
+  const loaderOf = perDatabase(
+    (db) =>
+      new DataLoader<K, V>((keys) => read(db, keys), {
         cache: false,
         batchScheduleFn: (dispatch) => setImmediate(dispatch),
         maxBatchSize,
-      });
-      loaders.set(db, loader);
-    }
-    return loader.load(key);
-  };
+      }),
+  );
+  return (db, key) => loaderOf(db).load(key);
 }
 
 /** A column of the keys' relation: its name in `k`, its PostgreSQL type, and its value in a key. */

@@ -2,6 +2,7 @@ import type { CoinType } from '@balcony/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { batchedPerTurn } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
+import { perDatabase } from '../../db/per-database.js';
 import { typedPlaceholder } from '../../db/placeholder.js';
 import { episodePurchases, episodes, ownerships, series, seriesBrands } from '../../db/schema.js';
 
@@ -206,21 +207,8 @@ function batchStatement(db: Db) {
     .prepare('purchases_write_batch');
 }
 
-/** A statement prepared once per database handle. */
-function preparedPerDb<S>(build: (db: Db) => S): (db: Db) => S {
-  const statements = new WeakMap<Db, S>();
-  return (db) => {
-    let statement = statements.get(db);
-    if (!statement) {
-      statement = build(db);
-      statements.set(db, statement);
-    }
-    return statement;
-  };
-}
-
-const writeStatementOf = preparedPerDb(writeStatement);
-const batchStatementOf = preparedPerDb(batchStatement);
+const writeStatementOf = perDatabase(writeStatement);
+const batchStatementOf = perDatabase(batchStatement);
 
 /** The arguments of `purchase_episodes`, by name, as both statements take them. */
 const argumentsOf = (w: PurchaseWrite) => ({
