@@ -303,7 +303,13 @@ export async function buildApp({
       toleranceSeconds: stripe.webhookToleranceSeconds,
     });
   }
-  await app.register(mediaRoutes, { prefix: '/media', media, db: database.db, signer: services.signer });
+  await app.register(mediaRoutes, {
+    prefix: '/media',
+    media,
+    db: database.db,
+    signer: services.signer,
+    cache: services.cache,
+  });
   await app.register(
     async (v1) => {
       v1.decorateRequest('ctx');

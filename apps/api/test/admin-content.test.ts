@@ -7,7 +7,7 @@ import { adminAudit, favorites, notifications, seriesBrands } from '../src/db/sc
 import { textPages } from '../src/modules/catalog/admin-service.js';
 import { diskStore } from '../src/modules/media/store.js';
 import { scanTriggers } from '../src/modules/notifications/service.js';
-import { createAdmin, createMember, createSeries } from './factories.js';
+import { createAdmin, createMember, createSeries, storeOriginal } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
 import { decompressionBomb, phoneJpeg, solidPng } from './support/images.js';
 
@@ -424,5 +424,24 @@ describe('reader caches', () => {
     // A list of the brand holds the changed series' new title.
     const search = (await call('GET', `/search?q=${encodeURIComponent('renomm')}`, null)).json().data;
     expect(search.items.map((i: { id: number }) => i.id)).toContain(changed.id);
+  });
+
+  it('keep the media route’s verdict on a page image until its episode becomes paid', async () => {
+    const s = await createSeries(t.database.db, { brands: [BRAND], episodes: { count: 1, free: 1 } });
+    const episode = s.episodes[0];
+    if (!episode) throw new Error('no episode');
+    const url = `/media/demo/pages/${s.slug}/${episode.number}/1.png`;
+    await storeOriginal(t.config.mediaDir, url);
+    const image = () => t.app.inject({ method: 'GET', url });
+    // A free page is public; asked again, its verdict comes from the cache.
+    expect((await image()).statusCode).toBe(200);
+    const hits = t.app.services.cache.stats().hits;
+    expect((await image()).statusCode).toBe(200);
+    expect(t.app.services.cache.stats().hits).toBeGreaterThan(hits);
+
+    const paid = { ...episodeInput(episode.number, 'NOW'), isFree: false, rentPrice: 2, buyPrice: 4 };
+    const res = await call('PUT', `/admin/episodes/${episode.id}`, content, paid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await image()).json().code).toBe('UNAUTHORIZED_CONTENTS');
   });
 });

@@ -464,8 +464,9 @@ function pageChange(
         after: (await episodeSnapshot(tx, episodeId))?.pages,
         details,
       },
-      // A page change shows in the episode's viewer and its series' answers, not in any list.
-      tags: [catalogTags.series(series.id), `episode:${episodeId}`],
+      // A page change shows in the episode's viewer and its series' answers, not in any list; an
+      // image key may have become a page (the media route's verdicts).
+      tags: [catalogTags.series(series.id), `episode:${episodeId}`, catalogTags.pages],
     };
   });
 }

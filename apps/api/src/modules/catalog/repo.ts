@@ -1,5 +1,5 @@
 import type { ContentKind, ContentStatus, Genre, ScheduleKey } from '@balcony/contracts';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { batchedPerTurn, inKeyOrder, keyTable } from '../../db/batch.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -360,24 +360,23 @@ export async function setSearchText(db: Db, seriesId: number, brandId: string, t
 }
 
 /**
- * Whether an image is a page only the viewer may hand out: a page of an episode that is not free,
- * of an adult series (spec §8 ADULT_ONLY_CONTENTS), or not published yet (the console's preview
- * signs its URLs). Such pages are served only through signed URLs.
+ * The pages stored under an image key, with whether each is one only the viewer may hand out: a
+ * page of an episode that is not free, of an adult series (spec §8 ADULT_ONLY_CONTENTS), or not
+ * published yet (the console's preview signs its URLs). Banners, covers and thumbnails have none.
  */
-export async function isProtectedPageImage(db: Db, imageKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: episodePages.id })
+export async function pagesUnderImageKey(
+  db: Db,
+  imageKey: string,
+): Promise<{ seriesId: number; isProtected: boolean }[]> {
+  return db
+    .select({
+      seriesId: series.id,
+      isProtected: sql<boolean>`(not ${episodes.isFree} or ${series.isAdult} or ${episodes.publishedAt} > now())`,
+    })
     .from(episodePages)
     .innerJoin(episodes, eq(episodes.id, episodePages.episodeId))
     .innerJoin(series, eq(series.id, episodes.seriesId))
-    .where(
-      and(
-        eq(episodePages.imageKey, imageKey),
-        or(eq(episodes.isFree, false), eq(series.isAdult, true), sql`${episodes.publishedAt} > now()`),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .where(eq(episodePages.imageKey, imageKey));
 }
 
 // ——— the member overlay of a series page (reads of tables modules/library writes) ———

@@ -35,7 +35,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { SerialisedAnswer, SharedAnswer, type Sized } from '../../shared-cache.js';
+import { SerialisedAnswer, SharedAnswer, type SharedCache, type Sized } from '../../shared-cache.js';
 import { accessToEpisodes, holdingsColumn, ticketOpenable } from '../access/service.js';
 import * as adminRepo from './admin-repo.js';
 import * as repo from './repo.js';
@@ -102,6 +102,8 @@ export const catalogTags = {
   banners: (brandId: string) => `banners:${brandId}`,
   picks: (brandId: string) => `picks:${brandId}`,
   tabs: (brandId: string) => `tabs:${brandId}`,
+  /** Every image key's pages (`isProtectedPageImage`): dropped by any change to pages. */
+  pages: 'pages',
 } as const;
 
 /**
@@ -552,12 +554,39 @@ export async function reindexSearch(db: Db, opts: { onlyEmpty: boolean }): Promi
   return sources.length;
 }
 
+/** The media route's verdict on an image key, kept in the shared cache with what it depends on. */
+class PageImageVerdict implements Sized {
+  readonly bytes: number;
+  constructor(
+    readonly isProtected: boolean,
+    readonly tags: readonly string[],
+  ) {
+    this.bytes = 64 + tags.join().length * 2;
+  }
+}
+
 /**
- * Whether an image is a page only the viewer may hand out (a page of a paid episode or of an adult
- * series): the media route serves those only through signed URLs.
+ * Whether an image is a page only the viewer may hand out (a page of a paid, adult or unpublished
+ * episode): the media route serves those only through signed URLs. The verdict is kept in the
+ * shared cache (decision 0298), since every image of every page asks it: dropped with the series
+ * of its pages (a change of price, adult flag or publication, and the publication clock), and by
+ * any change to pages (a key may become a page), here and on the other replicas.
  */
-export function isProtectedPageImage(db: Db, imageKey: string): Promise<boolean> {
-  return repo.isProtectedPageImage(db, imageKey);
+export async function isProtectedPageImage(cache: SharedCache, db: Db, imageKey: string): Promise<boolean> {
+  const verdict = await cache.get(
+    `page-image|${imageKey}`,
+    // Bounded by the cache's TTL; a publication drops it by its series' tag.
+    new Date(Date.now() + 24 * 3600 * 1000),
+    async () => {
+      const pages = await repo.pagesUnderImageKey(db, imageKey);
+      return new PageImageVerdict(
+        pages.some((p) => p.isProtected),
+        [catalogTags.pages, ...new Set(pages.map((p) => catalogTags.series(p.seriesId)))],
+      );
+    },
+    (value) => value.tags,
+  );
+  return verdict.isProtected;
 }
 
 // ——— episodes, for the viewer ———
