@@ -1,8 +1,9 @@
 import type { NextConfig } from 'next';
 
 // Headers every response carries. The Content-Security-Policy needs a fresh nonce per page
-// request, so src/proxy.ts sets it. /media is passed to the api by app/media/[...path]/route.ts,
-// not by a rewrite here: rewrites are frozen into the build, and API_URL is only known at start.
+// request, so src/proxy.ts sets it. /media is passed to the api by media-relay.mjs (by
+// app/media/[...path]/route.ts under `next dev`), not by a rewrite here: rewrites are frozen into
+// the build, and API_URL is only known at start.
 const SECURITY_HEADERS = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },

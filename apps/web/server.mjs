@@ -4,7 +4,8 @@
 // browser chose. `next start` keeps a browser's X-Forwarded-For and hides the socket.
 // It also keeps visitors' catalogue pages, and members' class shells of the home pages, for a
 // short while (visitor-pages.mjs) and answers
-// browsers' script and style requests from the build's compressed copies (static-assets.mjs), and
+// browsers' script and style requests from the build's compressed copies (static-assets.mjs),
+// relays images to the api (media-relay.mjs), and
 // lets the app drop kept pages when the api says a catalog change affects them (page-drops.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), COUNTRY_HEADER (as the api's; read from
 // trusted proxies only), WEB_PAGE_CACHE_SECONDS (30; 0 turns the visitor page cache off),
@@ -13,7 +14,8 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BRAND_ID } from '@balcony/contracts';
+import { DEFAULT_BRAND_ID, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
+import { createMediaRelay } from './media-relay.mjs';
 import { brandRouting, shareVisitorPages } from './page-drops.mjs';
 import { createPageGates } from './page-gate.mjs';
 import { compileTrust, createRequestStamp } from './request-stamp.mjs';
@@ -39,7 +41,9 @@ const { default: next } = await import('next');
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.WEB_PORT ?? 3000);
 const stamp = createRequestStamp(compileTrust(process.env.TRUST_PROXY), process.env.COUNTRY_HEADER || undefined);
+const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:4000';
 const serveStatic = createStaticAssets(join(dir, '.next', 'static'));
+const relayMedia = createMediaRelay({ apiUrl, timeoutMs: REQUEST_TIMEOUT_MS });
 const brandOfHost = brandRouting(process.env, DEFAULT_BRAND_ID);
 const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
@@ -49,7 +53,7 @@ const servePage = createVisitorPages({
 
 // A kept page never answers past maintenance or transfer mode: a gated brand's pages go to the
 // app, whose proxy sends them on (page-gate.mjs, decision 0254).
-const gates = createPageGates({ apiUrl: process.env.API_URL ?? 'http://127.0.0.1:4000', env: process.env });
+const gates = createPageGates({ apiUrl, env: process.env });
 
 // The api posts which pages a catalog change affects to the app (/_/pages/drop, decision 0231).
 shareVisitorPages(servePage);
@@ -60,7 +64,7 @@ await app.prepare();
 
 async function respond(req, res) {
   stamp(req, res);
-  if (await serveStatic(req, res)) return;
+  if ((await serveStatic(req, res)) || (await relayMedia(req, res))) return;
   if (servePage && !(await gates.gated(brandOfHost(req.headers.host ?? ''))) && (await servePage(req, res))) return;
   await handle(req, res);
 }

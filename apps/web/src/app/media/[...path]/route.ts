@@ -1,17 +1,17 @@
 import { REQUEST_TIMEOUT_MS } from '@balcony/contracts';
 import type { NextRequest } from 'next/server';
 import { apiBaseUrl } from '@/lib/api/api-url';
+import { FORWARDED_REQUEST, FORWARDED_RESPONSE, mediaTarget } from '../../../../media-relay.mjs';
 
-// GET /media/* → the api's media route, so images are same-origin for the page (CSP img-src
-// 'self'). A handler rather than a next.config rewrite: rewrites are frozen at build time, while
-// API_URL is only known at start; and it passes on only what a cached image needs, never the
-// api's address or its other headers.
-
-const FORWARDED_REQUEST = ['accept', 'if-none-match', 'if-modified-since'] as const;
-const FORWARDED_RESPONSE = ['content-type', 'cache-control', 'vary', 'etag', 'last-modified'] as const;
+// GET /media/* → the api's media route under `next dev`. The production server answers /media
+// itself before Next.js sees it (media-relay.mjs, decision 0299), with the same header lists.
+// A handler rather than a next.config rewrite: rewrites are frozen at build time, while API_URL
+// is only known at start.
 
 export async function GET(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
+  const target = mediaTarget(`${pathname}${search}`, apiBaseUrl());
+  if (!target) return new Response(null, { status: 404 });
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST) {
     const value = request.headers.get(name);
@@ -19,11 +19,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   }
   let upstream: Response;
   try {
-    upstream = await fetch(new URL(`${pathname}${search}`, apiBaseUrl()), {
-      headers,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      cache: 'no-store',
-    });
+    upstream = await fetch(target, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), cache: 'no-store' });
   } catch (error) {
     console.error('media unavailable', pathname, error);
     return new Response(null, { status: 502, headers: { 'cache-control': 'no-store' } });
