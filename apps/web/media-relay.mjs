@@ -58,6 +58,20 @@ export function createMediaRelay({ apiUrl, timeoutMs }) {
       const value = req.headers[name];
       if (typeof value === 'string' && value) headers[name] = value;
     }
+    relay(target, headers, req, res, true);
+    return true;
+  };
+
+  /**
+   * One try at the api. A kept-alive connection the api closed just as it was reused fails before
+   * any answer: an image request is safe to send again, once, on a fresh connection.
+   * @param {URL} target
+   * @param {Record<string, string>} headers
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {boolean} mayRetry
+   */
+  function relay(target, headers, req, res, mayRetry) {
     const upstream = send(target, { method: req.method, headers, agent, timeout: timeoutMs }, (answer) => {
       res.statusCode = answer.statusCode ?? 502;
       for (const name of [...FORWARDED_RESPONSE, 'content-length']) {
@@ -74,6 +88,10 @@ export function createMediaRelay({ apiUrl, timeoutMs }) {
         res.destroy();
         return;
       }
+      if (mayRetry && upstream.reusedSocket && /** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET') {
+        relay(target, headers, req, res, false);
+        return;
+      }
       console.error(
         JSON.stringify({ level: 'error', msg: 'media unavailable', path: target.pathname, cause: String(error) }),
       );
@@ -84,6 +102,5 @@ export function createMediaRelay({ apiUrl, timeoutMs }) {
       if (!res.writableFinished) upstream.destroy();
     });
     upstream.end();
-    return true;
-  };
+  }
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMediaRelay, mediaTarget } from '../../../media-relay.mjs';
 
 // The production server's image relay (decision 0299), between a browser and a stand-in api that
@@ -8,6 +8,12 @@ import { createMediaRelay, mediaTarget } from '../../../media-relay.mjs';
 
 const IMAGE = Buffer.alloc(5000, 9);
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+/** Connections that have answered once: `/media/reset-once` drops the first it meets again. */
+const served = new WeakSet<object>();
+let resets = 0;
+/** Settles when the relay lets go of the api's answer it was waiting for at /media/slow-leave. */
+let released: Promise<void> = Promise.resolve();
+let release = () => {};
 let api: ReturnType<typeof createServer>;
 let web: ReturnType<typeof createServer>;
 let port: number;
@@ -21,7 +27,14 @@ function listen(server: ReturnType<typeof createServer>): Promise<string> {
 beforeAll(async () => {
   api = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
+    if (req.url?.startsWith('/media/slow-leave')) return void req.socket.on('close', () => release());
     if (req.url?.startsWith('/media/slow')) return; // never answers
+    if (req.url?.startsWith('/media/reset-once') && served.has(req.socket) && resets === 0) {
+      resets += 1;
+      req.socket.destroy(); // as an api closing an idle kept-alive connection at that moment
+      return;
+    }
+    served.add(req.socket);
     if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { etag: '"v1"' }).end();
     res.writeHead(200, {
       'content-type': 'image/webp',
@@ -109,6 +122,33 @@ describe('the web server relays images to the api', () => {
     expect(seen.length).toBe(before);
     expect(mediaTarget('/media/%2E%2E/%2e%2e/admin', 'http://api')).toBeNull();
     expect(mediaTarget('/media/a%00.png?w=1', 'http://api')?.href).toBe('http://api/media/a%00.png?w=1');
+  });
+
+  it('sends an image again when the api closed the kept-alive connection it went out on', async () => {
+    await get('/media/warm.png');
+    const answer = await get('/media/reset-once.png');
+    expect(resets).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(IMAGE)).toBe(true);
+  });
+
+  it('lets go of the api at once when the reader leaves before the image comes, and reports nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    released = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const leaving = request({ host: '127.0.0.1', port, path: '/media/slow-leave.png' });
+      leaving.on('error', () => {});
+      leaving.end();
+      // Left as soon as the api has the request: the relay must drop its call to the api at once.
+      while (!seen.some((s) => s.url === '/media/slow-leave.png')) await new Promise((r) => setImmediate(r));
+      leaving.destroy();
+      await released;
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('answers 502, not kept, when the api does not answer in time', async () => {
