@@ -58,49 +58,51 @@ export function createMediaRelay({ apiUrl, timeoutMs }) {
       const value = req.headers[name];
       if (typeof value === 'string' && value) headers[name] = value;
     }
-    relay(target, headers, req, res, true);
-    return true;
-  };
-
-  /**
-   * One try at the api. A kept-alive connection the api closed just as it was reused fails before
-   * any answer: an image request is safe to send again, once, on a fresh connection.
-   * @param {URL} target
-   * @param {Record<string, string>} headers
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   * @param {boolean} mayRetry
-   */
-  function relay(target, headers, req, res, mayRetry) {
-    const upstream = send(target, { method: req.method, headers, agent, timeout: timeoutMs }, (answer) => {
-      res.statusCode = answer.statusCode ?? 502;
-      for (const name of [...FORWARDED_RESPONSE, 'content-length']) {
-        const value = answer.headers[name];
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      // Of next.config.ts' headers only this one means anything on an image.
-      res.setHeader('x-content-type-options', 'nosniff');
-      pipeline(answer, res, () => {});
-    });
-    upstream.on('timeout', () => upstream.destroy(new Error(`media answer took over ${timeoutMs} ms`)));
-    upstream.on('error', (error) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (mayRetry && upstream.reusedSocket && /** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET') {
-        relay(target, headers, req, res, false);
-        return;
-      }
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'media unavailable', path: target.pathname, cause: String(error) }),
-      );
-      res.writeHead(502, { 'cache-control': 'no-store' }).end();
-    });
+    const call = { upstream: relay(), left: false };
     // A reader who leaves before the image arrives frees the api's connection.
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      call.left = true;
+      call.upstream.destroy();
     });
-    upstream.end();
-  }
+
+    /**
+     * One try at the api. A kept-alive connection the api closed just as it was reused fails
+     * before any answer: an image request is safe to send again, once, on a fresh connection.
+     * @param {boolean} mayRetry
+     * @returns {import('node:http').ClientRequest}
+     */
+    function relay(mayRetry = true) {
+      const upstream = send(target, { method: req.method, headers, agent, timeout: timeoutMs }, (answer) => {
+        res.statusCode = answer.statusCode ?? 502;
+        for (const name of [...FORWARDED_RESPONSE, 'content-length']) {
+          const value = answer.headers[name];
+          if (value !== undefined) res.setHeader(name, value);
+        }
+        // Of next.config.ts' headers only this one means anything on an image.
+        res.setHeader('x-content-type-options', 'nosniff');
+        pipeline(answer, res, () => {});
+      });
+      upstream.on('timeout', () => upstream.destroy(new Error(`media answer took over ${timeoutMs} ms`)));
+      upstream.on('error', (error) => {
+        // Closed above, for a reader who left: nobody to answer, nothing to report.
+        if (call.left) return;
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (mayRetry && upstream.reusedSocket && /** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET') {
+          call.upstream = relay(false);
+          return;
+        }
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'media unavailable', path: target.pathname, cause: String(error) }),
+        );
+        res.writeHead(502, { 'cache-control': 'no-store' }).end();
+      });
+      upstream.end();
+      return upstream;
+    }
+    return true;
+  };
 }

@@ -145,6 +145,9 @@ describe('the web server relays images to the api', () => {
       while (!seen.some((s) => s.url === '/media/slow-leave.png')) await new Promise((r) => setImmediate(r));
       leaving.destroy();
       await released;
+      // A round trip after it: a try sent again for the reader who left would have reached the api first.
+      expect((await get('/media/after-leave.png')).status).toBe(200);
+      expect(seen.filter((s) => s.url === '/media/slow-leave.png')).toHaveLength(1);
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();
