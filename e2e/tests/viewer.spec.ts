@@ -383,6 +383,24 @@ test('a member comes back to where they stopped reading, kept by the server', as
   await expect.poll(() => readingPlace(page)).toEqual({ index: 1, offset: 0.25 });
 });
 
+test('the top bar’s lines keep their places while the bar is still arriving', async ({ page }) => {
+  // A busy phone can paint a partly parsed page: the series link before the episode's title and
+  // the buttons exist. Neither line may move when the rest arrives (a layout shift).
+  const episode = await findEpisode({ kind: 'IMAGE', minPages: 1, next: 'readable' });
+  await page.goto(`/viewer/${episode.episode.id}`);
+  const bar = page.getByRole('banner');
+  const link = bar.getByRole('link', { name: episode.series.title });
+  const title = bar.getByRole('heading', { level: 1 });
+  const place = (locator: Locator) => locator.evaluate((node) => node.getBoundingClientRect().top);
+  const [linkTop, titleTop] = [await place(link), await place(title)];
+  await bar.getByTestId('viewer-settings-open').evaluate((button) => button.parentElement?.remove());
+  expect(await place(title)).toBe(titleTop);
+  await title.evaluate((heading) => heading.remove());
+  expect(await place(link)).toBe(linkTop);
+  await link.locator('span').evaluate((text) => text.remove());
+  expect(await place(link)).toBe(linkTop);
+});
+
 test('the next episode opens from the top bar and from the end of the episode', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const episode = await findEpisode({ kind: 'IMAGE', minPages: 3, next: 'readable' });
