@@ -383,6 +383,32 @@ test('a member comes back to where they stopped reading, kept by the server', as
   await expect.poll(() => readingPlace(page)).toEqual({ index: 1, offset: 0.25 });
 });
 
+test('the viewer settings stay in a cookie, follow the reader’s other tabs, and move from where they were kept before', async ({
+  context,
+}) => {
+  const episode = await findEpisode({ kind: 'IMAGE', minPages: 3, next: 'readable' });
+  const url = `/viewer/${episode.episode.id}`;
+  const page = await context.newPage();
+  const mode = (tab: Page) => tab.locator('[data-mode]').first();
+  const kept = async () => (await context.cookies()).find((cookie) => cookie.name === 'viewer-settings')?.value;
+
+  // Before decision 0301 the settings were JSON in localStorage; they move into the cookie once.
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('balcony:viewer-settings', JSON.stringify({ mode: 'PAPER' })));
+  await page.goto(url);
+  await expect(mode(page)).toHaveAttribute('data-mode', 'PAPER');
+  await expect.poll(kept).toBe('PAPER.SINGLE.sans.1');
+  expect(await page.evaluate(() => localStorage.getItem('balcony:viewer-settings'))).toBeNull();
+
+  // Another tab opens in the kept mode, and follows a change made in the first.
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(mode(other)).toHaveAttribute('data-mode', 'PAPER');
+  await chooseSettings(page, ['viewer-mode-SCROLL']);
+  await expect(mode(other)).toHaveAttribute('data-mode', 'SCROLL');
+  expect(await kept()).toBe('SCROLL.SINGLE.sans.1');
+});
+
 test('the top bar’s lines keep their places while the bar is still arriving', async ({ page }) => {
   // A busy phone can paint a partly parsed page: the series link before the episode's title and
   // the buttons exist. Neither line may move when the rest arrives (a layout shift).

@@ -25,52 +25,75 @@ import {
 import { createProgressSaver } from './progress';
 import {
   DEFAULT_SETTINGS,
+  parseLegacySettings,
   parseSettings,
-  SETTINGS_STORAGE_KEY,
   serializeSettings,
   settingsAttributes,
   settingsBootScript,
+  settingsCookie,
+  settingsCookieValue,
 } from './settings';
 import { imageUrls, REFRESH_AHEAD_MS, refreshDelay } from './signed-pages';
 
 describe('viewer settings', () => {
-  it('reads stored settings and replaces each unknown value by its default', () => {
-    const stored = { mode: 'PAPER', layout: 'DOUBLE', font: 'serif', size: 4 } as const;
-    expect(parseSettings(serializeSettings(stored))).toEqual(stored);
-    expect(parseSettings(JSON.stringify({ mode: 'PAPER', layout: 'TRIPLE', size: 9 }))).toEqual({
-      ...DEFAULT_SETTINGS,
-      mode: 'PAPER',
-    });
+  it('reads kept settings and replaces each unknown part by its default', () => {
+    const kept = { mode: 'PAPER', layout: 'DOUBLE', font: 'serif', size: 4 } as const;
+    expect(serializeSettings(kept)).toBe('PAPER.DOUBLE.serif.4');
+    expect(parseSettings(serializeSettings(kept))).toEqual(kept);
+    expect(parseSettings('PAPER.TRIPLE')).toEqual({ ...DEFAULT_SETTINGS, mode: 'PAPER' });
+    expect(parseSettings('SCROLL.SINGLE.sans.9')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('{broken')).toEqual(DEFAULT_SETTINGS);
-    expect(parseSettings('"PAPER"')).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('finds its cookie among the others and writes one that lasts a year', () => {
+    expect(settingsCookieValue('consent=all; viewer-settings=PAPER.SINGLE.sans.2; sid=x')).toBe('PAPER.SINGLE.sans.2');
+    expect(settingsCookieValue('my-viewer-settings=PAPER.SINGLE.sans.2')).toBeNull();
+    expect(settingsCookieValue('')).toBeNull();
+    const settings = { ...DEFAULT_SETTINGS, size: 3 };
+    expect(settingsCookie(settings, false)).toBe(
+      'viewer-settings=SCROLL.SINGLE.sans.3; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
+    expect(settingsCookie(settings, true)).toMatch(/; Secure$/);
+  });
+
+  it('reads the JSON kept in localStorage before the cookie', () => {
+    expect(parseLegacySettings(JSON.stringify({ mode: 'PAPER', layout: 'TRIPLE', size: 2 }))).toEqual({
+      ...DEFAULT_SETTINGS,
+      mode: 'PAPER',
+      size: 2,
+    });
+    expect(parseLegacySettings('{broken')).toEqual(DEFAULT_SETTINGS);
+    expect(parseLegacySettings('"PAPER"')).toEqual(DEFAULT_SETTINGS);
+  });
+
+  const boot = (cookie: string | (() => string), root: { setAttribute(name: string, value: string): void }) => {
+    const document = { currentScript: { parentElement: root } };
+    Object.defineProperty(document, 'cookie', { get: typeof cookie === 'string' ? () => cookie : cookie });
+    new Function('document', settingsBootScript())(document);
+  };
 
   it('gives the root the attributes the boot script sets before the first paint', () => {
     const settings = { mode: 'PAPER', layout: 'DOUBLE', font: 'rounded', size: 3 } as const;
     const attributes = new Map<string, string>();
-    const root = { setAttribute: (name: string, value: string) => attributes.set(name, value) };
-    const storage = { getItem: (key: string) => (key === SETTINGS_STORAGE_KEY ? serializeSettings(settings) : null) };
-    new Function('document', 'localStorage', settingsBootScript())({ currentScript: { parentElement: root } }, storage);
+    boot(`consent=all; ${settingsCookie(settings, false).split(';')[0]}; other=1`, {
+      setAttribute: (name, value) => attributes.set(name, value),
+    });
     expect(Object.fromEntries(attributes)).toEqual(settingsAttributes(settings));
   });
 
-  it('lets the boot script skip values it does not know and survive blocked storage', () => {
+  it('lets the boot script skip parts it does not know and survive a blocked cookie jar', () => {
     const attributes = new Map<string, string>();
     const root = { setAttribute: (name: string, value: string) => attributes.set(name, value) };
-    const run = (storage: { getItem(): string | null }) =>
-      new Function('document', 'localStorage', settingsBootScript())(
-        { currentScript: { parentElement: root } },
-        storage,
-      );
-    run({ getItem: () => JSON.stringify({ mode: 'SIDEWAYS', size: 2, font: '<script>' }) });
-    expect(Object.fromEntries(attributes)).toEqual({ 'data-size': '2' });
+    boot('viewer-settings=SIDEWAYS.SINGLE.<script>.2', root);
+    expect(Object.fromEntries(attributes)).toEqual({ 'data-layout': 'SINGLE', 'data-size': '2' });
+    attributes.clear();
+    boot('other=1', root);
+    expect(attributes.size).toBe(0);
     expect(() =>
-      run({
-        getItem: () => {
-          throw new Error('SecurityError');
-        },
-      }),
+      boot(() => {
+        throw new Error('SecurityError');
+      }, root),
     ).not.toThrow();
   });
 });
