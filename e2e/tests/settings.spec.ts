@@ -275,6 +275,7 @@ test("the settings screen clears this browser's cache and shows the account, the
   await page.evaluate(async () => {
     localStorage.setItem('balcony:recent-searches:delitoonb-fr', JSON.stringify(['moon']));
     localStorage.setItem('balcony:reading-positions:delitoonb-fr', JSON.stringify({}));
+    // biome-ignore lint/suspicious/noDocumentCookie: the reader's viewer settings, as the viewer keeps them
     document.cookie = 'viewer-settings=PAPER.SINGLE.sans.1; Path=/';
     await (await caches.open('pages')).put('/cached', new Response('kept'));
   });

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { cookieAssignment, readCookie } from '@/lib/account/client-cookies';
 import {
   DEFAULT_SETTINGS,
   LEGACY_SETTINGS_STORAGE_KEY,
   parseLegacySettings,
   parseSettings,
   SETTINGS_COOKIE,
+  SETTINGS_COOKIE_MAX_AGE_S,
   serializeSettings,
-  settingsCookie,
-  settingsCookieValue,
   type ViewerSettings,
 } from '@/lib/viewer/settings';
 
@@ -25,7 +25,13 @@ function otherTabs(): BroadcastChannel | null {
 }
 
 function keep(settings: ViewerSettings): void {
-  document.cookie = settingsCookie(settings, window.location.protocol === 'https:');
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older browsers; cookieAssignment builds the value
+  document.cookie = cookieAssignment(
+    SETTINGS_COOKIE,
+    serializeSettings(settings),
+    SETTINGS_COOKIE_MAX_AGE_S,
+    window.location.protocol === 'https:',
+  );
 }
 
 /** Settings kept in localStorage before decision 0301 move into the cookie, once. */
@@ -45,8 +51,8 @@ function movedFromLocalStorage(): ViewerSettings {
 
 function getSnapshot(): ViewerSettings {
   if (current === null) {
-    const kept = settingsCookieValue(document.cookie);
-    current = kept === null ? movedFromLocalStorage() : parseSettings(kept);
+    const kept = readCookie(document.cookie, SETTINGS_COOKIE);
+    current = kept === undefined ? movedFromLocalStorage() : parseSettings(kept);
   }
   return current;
 }

@@ -34,7 +34,7 @@ export const SETTINGS_COOKIE = 'viewer-settings';
 export const LEGACY_SETTINGS_STORAGE_KEY = 'balcony:viewer-settings';
 
 /** A year: the settings outlive a session, like the localStorage value they replace. */
-const SETTINGS_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const SETTINGS_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Every value each setting may take, in the cookie's order: what a stored value is checked against. */
 const ALLOWED: { readonly [K in keyof ViewerSettings]: readonly ViewerSettings[K][] } = {
@@ -83,20 +83,6 @@ export function parseLegacySettings(raw: string | null): ViewerSettings {
 
 export function serializeSettings(settings: ViewerSettings): string {
   return KEYS.map((key) => String(settings[key])).join('.');
-}
-
-/** The settings cookie's value in a `Cookie` string (document.cookie), or null. */
-export function settingsCookieValue(cookies: string): string | null {
-  for (const pair of cookies.split(';')) {
-    const [name, value] = pair.trim().split('=', 2);
-    if (name === SETTINGS_COOKIE && value !== undefined) return value;
-  }
-  return null;
-}
-
-/** What to assign to document.cookie to keep these settings (Secure on https). */
-export function settingsCookie(settings: ViewerSettings, secure: boolean): string {
-  return `${SETTINGS_COOKIE}=${serializeSettings(settings)}; Path=/; Max-Age=${SETTINGS_COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** CSS custom properties with each text size (`--viewer-size-0`, …), which `[data-size]` picks from. */

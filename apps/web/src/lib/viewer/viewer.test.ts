@@ -27,11 +27,10 @@ import {
   DEFAULT_SETTINGS,
   parseLegacySettings,
   parseSettings,
+  SETTINGS_COOKIE,
   serializeSettings,
   settingsAttributes,
   settingsBootScript,
-  settingsCookie,
-  settingsCookieValue,
 } from './settings';
 import { imageUrls, REFRESH_AHEAD_MS, refreshDelay } from './signed-pages';
 
@@ -44,17 +43,6 @@ describe('viewer settings', () => {
     expect(parseSettings('SCROLL.SINGLE.sans.9')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('{broken')).toEqual(DEFAULT_SETTINGS);
-  });
-
-  it('finds its cookie among the others and writes one that lasts a year', () => {
-    expect(settingsCookieValue('consent=all; viewer-settings=PAPER.SINGLE.sans.2; sid=x')).toBe('PAPER.SINGLE.sans.2');
-    expect(settingsCookieValue('my-viewer-settings=PAPER.SINGLE.sans.2')).toBeNull();
-    expect(settingsCookieValue('')).toBeNull();
-    const settings = { ...DEFAULT_SETTINGS, size: 3 };
-    expect(settingsCookie(settings, false)).toBe(
-      'viewer-settings=SCROLL.SINGLE.sans.3; Path=/; Max-Age=31536000; SameSite=Lax',
-    );
-    expect(settingsCookie(settings, true)).toMatch(/; Secure$/);
   });
 
   it('reads the JSON kept in localStorage before the cookie', () => {
@@ -76,7 +64,7 @@ describe('viewer settings', () => {
   it('gives the root the attributes the boot script sets before the first paint', () => {
     const settings = { mode: 'PAPER', layout: 'DOUBLE', font: 'rounded', size: 3 } as const;
     const attributes = new Map<string, string>();
-    boot(`consent=all; ${settingsCookie(settings, false).split(';')[0]}; other=1`, {
+    boot(`consent=all; ${SETTINGS_COOKIE}=${serializeSettings(settings)}; other=1`, {
       setAttribute: (name, value) => attributes.set(name, value),
     });
     expect(Object.fromEntries(attributes)).toEqual(settingsAttributes(settings));
