@@ -24,7 +24,6 @@ import {
   PAGE_COOKIES,
   pageCookieWrites,
 } from './page-policy.mjs';
-import { paintFirst } from './paint-first.mjs';
 import { STAMPED_HEADERS } from './request-stamp.mjs';
 
 /**
@@ -293,8 +292,7 @@ function keep(res) {
       if (!wanted || !res.writableFinished) return resolve(undefined);
       const decode = wanted.encoding === undefined ? (/** @type {Buffer} */ b) => b : DECODERS[wanted.encoding];
       if (!decode) return resolve(undefined);
-      // The page's scripts wait for its first image (paint-first.mjs, decision 0302).
-      const html = Buffer.from(paintFirst(decode(Buffer.concat(chunks)).toString('utf8'), wanted.nonce));
+      const html = decode(Buffer.concat(chunks));
       resolve({
         parts: split(html, Buffer.from(wanted.nonce)),
         nonce: wanted.nonce,

@@ -200,23 +200,6 @@ describe('the visitor page cache', () => {
     expect(nonces.size).toBe(8);
   });
 
-  it('keeps the page with its chunk scripts waiting for the first image, under each answer’s own nonce', async () => {
-    const { base } = await start((_req, res, nonce) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.writeHead(200);
-      res.end(
-        `<html><head><script src="/_next/static/chunks/a.js" async="" nonce="${nonce}"></script></head><body></body></html>`,
-      );
-    });
-    const rendered = await (await fetch(`${base}/`)).text();
-    expect(rendered).toContain('<script src="/_next/static/chunks/a.js" async=""');
-    const kept = await fetch(`${base}/`);
-    const html = await kept.text();
-    expect(html).not.toContain('<script src="/_next/static/chunks/a.js"');
-    expect(html).toContain(`<script nonce="${nonceOf(kept)}">(function(s)`);
-    expect(html).toContain('["/_next/static/chunks/a.js"]');
-  });
-
   it('gzips a kept page for a browser that takes it', async () => {
     const { base } = await start(page);
     await (await fetch(`${base}/`)).text();
