@@ -59,6 +59,13 @@ function getSnapshot(): ViewerSettings {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
+  // Another tab may have changed them between this page's first read and now (its message
+  // came before this channel listened): the cookie has the latest.
+  const kept = readCookie(document.cookie, SETTINGS_COOKIE);
+  if (kept !== undefined && current !== null && kept !== serializeSettings(current)) {
+    current = parseSettings(kept);
+    listener();
+  }
   const tabs = otherTabs();
   const onMessage = (event: MessageEvent<unknown>) => {
     if (typeof event.data !== 'string') return;
