@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { episodePurchases, ledgerTransfers, paymentEvents } from '../src/db/schema.js';
 import { seedCoinProducts } from '../src/db/seed/coin-products.js';
+import * as purchasesRepo from '../src/modules/purchases/repo.js';
 import * as wallet from '../src/modules/wallet/service.js';
 import { createMember, createSeries } from './factories.js';
 import { brandHeaders, createTestApp, type TestApp } from './helper.js';
@@ -296,14 +297,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coins under concurrency on Post
     expect(failed).toEqual([]);
   }, 240_000); // Each deadlock costs PostgreSQL's deadlock_timeout (1 s) before one side is aborted.
 
-  it('a member whose wallet is locked does not hold up another member, and waits for their own', async () => {
-    const [a, b] = [await newMember(), await newMember()];
-    await giveCoins(serviceContext(t), a.id, 8);
-    await giveCoins(serviceContext(t), b.id, 8);
-    const [e1, e2] = paidEpisodes();
-    if (!e1 || !e2) throw new Error('no paid episodes');
-
-    // Another movement of A's wallet holds its lock (as a slow purchase or refund of theirs would).
+  /** Another movement of the member's wallet holding its lock (as a slow purchase or refund of theirs would), until released. */
+  async function holdWallet(m: Member) {
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -313,28 +308,80 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coins under concurrency on Post
       locked = resolve;
     });
     const holder = t.database.db.transaction(async (tx) => {
-      await wallet.lock(serviceContext(t, { db: tx, inTransaction: true }), a.id);
+      await wallet.lock(serviceContext(t, { db: tx, inTransaction: true }), m.id);
       locked();
       await released;
     });
     await isLocked;
+    return {
+      release: async () => {
+        release();
+        await holder;
+      },
+    };
+  }
+  const stillWaiting = (p: Promise<unknown>) =>
+    Promise.race([p.then(() => 'answered'), sleep(500).then(() => 'waiting')]);
+
+  it('a member whose wallet is locked does not hold up another member, and waits for their own', async () => {
+    const [a, b] = [await newMember(), await newMember()];
+    await giveCoins(serviceContext(t), a.id, 8);
+    await giveCoins(serviceContext(t), b.id, 8);
+    const [e1, e2] = paidEpisodes();
+    if (!e1 || !e2) throw new Error('no paid episodes');
+
+    const held = await holdWallet(a);
     try {
       const waiting = purchase(a, e1.id, 'POSSESSION');
       const started = Date.now();
       const other = await purchase(b, e1.id, 'POSSESSION');
       expect(other.statusCode, other.body).toBe(200);
       expect(Date.now() - started).toBeLessThan(5_000);
-      const first = await Promise.race([waiting.then(() => 'answered'), sleep(500).then(() => 'waiting')]);
-      expect(first).toBe('waiting');
-      release();
-      await holder;
+      expect(await stillWaiting(waiting)).toBe('waiting');
+      await held.release();
       const answered = await waiting;
       expect(answered.statusCode, answered.body).toBe(200);
       expect(answered.json().data.balance.total).toBe(4);
     } finally {
-      release();
-      await holder.catch(() => {});
+      await held.release();
     }
     expect((await purchase(a, e2.id, 'POSSESSION')).json().data.balance.total).toBe(0);
+  });
+
+  it('in one batch, a purchase whose wallet is held is left to wait alone and the others of its turn are written', async () => {
+    const [a, b] = [await newMember(), await newMember()];
+    await giveCoins(serviceContext(t), a.id, 4);
+    await giveCoins(serviceContext(t), b.id, 4);
+    const [e1] = paidEpisodes();
+    if (!e1) throw new Error('no paid episodes');
+    const write = async (m: Member) => ({
+      userId: m.id,
+      brandId: 'delitoonb-fr',
+      seriesId: story.id,
+      kind: 'POSSESSION' as const,
+      episodeIds: [e1.id],
+      price: 4,
+      expiresAt: null,
+      key: randomUUID(),
+      now: new Date(),
+      decidedOn: null,
+      operatorAccounts: await wallet.paymentAccounts(serviceContext(t), m.id),
+    });
+    const [wa, wb] = [await write(a), await write(b)];
+
+    const held = await holdWallet(a);
+    try {
+      // Asked for in the same turn, the two purchases go to the database as one batch (decision 0297).
+      const waiting = purchasesRepo.purchaseEpisodes(t.database.db, wa);
+      const other = purchasesRepo.purchaseEpisodes(t.database.db, wb);
+      expect(await stillWaiting(other)).toBe('answered');
+      expect((await other).outcome).toBe('MADE');
+      expect(await stillWaiting(waiting)).toBe('waiting');
+      await held.release();
+      expect((await waiting).outcome).toBe('MADE');
+    } finally {
+      await held.release();
+    }
+    expect(await purchasesOf(t.database.db, a.id)).toEqual({ count: 1, spent: 4 });
   });
 });

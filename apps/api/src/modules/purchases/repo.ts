@@ -160,6 +160,9 @@ interface PurchaseJson {
 
 const date = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** What `purchase_episodes_batch` answers for each purchase: its purchase's answer, or that it skipped it. */
+type BatchJson = PurchaseJson | { outcome: 'BUSY' };
+
 /** What `purchase_episodes` answered, as the API uses it. */
 function outcomeOf(answer: PurchaseJson | string): PurchaseOutcome {
   const r = typeof answer === 'string' ? (JSON.parse(answer) as PurchaseJson) : answer;
@@ -202,7 +205,7 @@ function writeStatement(db: Db) {
 /** The call of `purchase_episodes_batch`, built once per database handle. */
 function batchStatement(db: Db) {
   return db
-    .select({ r: sql<PurchaseJson[] | string>`purchase_episodes_batch(${typedPlaceholder('items', 'jsonb')})` })
+    .select({ r: sql<BatchJson[] | string>`purchase_episodes_batch(${typedPlaceholder('items', 'jsonb')})` })
     .from(sql`(select 1) as one`)
     .prepare('purchases_write_batch');
 }
@@ -244,23 +247,30 @@ async function purchaseAlone(db: Db, w: PurchaseWrite): Promise<PurchaseOutcome>
  * The purchases of one turn in one statement and one commit (decision 0297). When the batch
  * fails as a whole (it rolled back), each purchase is sent on its own, so that one purchase's
  * error is its own and the others go through; a purchase that did commit before an answer was
- * lost finds itself under its key.
+ * lost finds itself under its key. A purchase whose wallet another movement held (BUSY: the
+ * batch skips it rather than wait, migration 0024) is sent on its own after the batch commits.
+ * A purchase sent on its own is answered as its own promise, which its caller's promise follows,
+ * so that the others of its turn are answered without waiting for it.
  */
-async function purchaseBatch(db: Db, writes: readonly PurchaseWrite[]): Promise<(PurchaseOutcome | Error)[]> {
-  const alone = (w: PurchaseWrite) =>
-    purchaseAlone(db, w).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-  if (writes.length === 1) return [await alone(writes[0] as PurchaseWrite)];
-  let answers: (PurchaseJson | string)[];
+async function purchaseBatch(db: Db, writes: readonly PurchaseWrite[]): Promise<InTurn[]> {
+  const alone = (w: PurchaseWrite) => purchaseAlone(db, w);
+  if (writes.length === 1) return writes.map(alone);
+  let answers: BatchJson[];
   try {
     const [row] = await batchStatementOf(db).execute({ items: JSON.stringify(writes.map(argumentsOf)) });
     const r = row?.r;
-    answers = typeof r === 'string' ? (JSON.parse(r) as PurchaseJson[]) : (r ?? []);
+    answers = typeof r === 'string' ? (JSON.parse(r) as BatchJson[]) : (r ?? []);
   } catch {
-    return Promise.all(writes.map(alone));
+    return writes.map(alone);
   }
   if (answers.length !== writes.length) throw new Error('purchase_episodes_batch answered a different count');
-  return answers.map(outcomeOf);
+  return answers.map((answer, i) =>
+    answer.outcome === 'BUSY' ? alone(writes[i] as PurchaseWrite) : outcomeOf(answer),
+  );
 }
+
+/** A purchase's answer from its batch, or the promise of its answer when it was sent on its own. */
+type InTurn = PurchaseOutcome | Promise<PurchaseOutcome>;
 
 /** Purchases of one turn on one database handle go together; at most this many in one commit. */
 const BATCH_MAX = 32;
@@ -273,4 +283,4 @@ const purchaseInTurn = batchedPerTurn(purchaseBatch, { maxBatchSize: BATCH_MAX }
  * transfers. The purchases asked for in the same turn of the event loop share one statement and
  * one commit (decision 0297).
  */
-export const purchaseEpisodes = (db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> => purchaseInTurn(db, w);
+export const purchaseEpisodes = async (db: Db, w: PurchaseWrite): Promise<PurchaseOutcome> => purchaseInTurn(db, w);
