@@ -9,9 +9,10 @@
 // lets the app drop kept pages when the api says a catalog change affects them (page-drops.mjs).
 // Env: WEB_PORT (3000), TRUST_PROXY (none; as the api's), COUNTRY_HEADER (as the api's; read from
 // trusted proxies only), WEB_PAGE_CACHE_SECONDS (30; 0 turns the visitor page cache off),
-// WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
+// WEB_PAGE_CACHE_STALE_SECONDS (300: how long past those a kept page is still answered while it
+// is rendered again), WEB_PAGE_CACHE_MB (64), and everything `next start` reads. With
 // DATABASE_URL set, WEB_SESSION_SECRET and WEB_RELAY_SECRET are required (shared-secrets.mjs).
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BRAND_ID, REQUEST_TIMEOUT_MS } from '@balcony/contracts';
@@ -47,9 +48,28 @@ const relayMedia = createMediaRelay({ apiUrl, timeoutMs: REQUEST_TIMEOUT_MS });
 const brandOfHost = brandRouting(process.env, DEFAULT_BRAND_ID);
 const servePage = createVisitorPages({
   seconds: Number(process.env.WEB_PAGE_CACHE_SECONDS ?? 30),
+  staleSeconds: Number(process.env.WEB_PAGE_CACHE_STALE_SECONDS ?? 300),
   maxBytes: Number(process.env.WEB_PAGE_CACHE_MB ?? 64) * 1024 * 1024,
   memberAudience: createSessionAudience(process.env, brandOfHost),
+  renderAgain: askSelf,
 });
+
+/**
+ * Asks this server for a page, as a reader would, and reads the answer to its end (the kept
+ * pages keep it, decision 0303).
+ * @param {string} path
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @returns {Promise<void>}
+ */
+function askSelf(path, headers) {
+  return new Promise((resolve, reject) => {
+    const asked = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (answer) => {
+      answer.on('error', reject).on('end', resolve).resume();
+    });
+    asked.setTimeout(REQUEST_TIMEOUT_MS, () => asked.destroy(new Error('render again timed out')));
+    asked.on('error', reject).end();
+  });
+}
 
 // A kept page never answers past maintenance or transfer mode: a gated brand's pages go to the
 // app, whose proxy sends them on (page-gate.mjs, decision 0254).
@@ -63,7 +83,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 async function respond(req, res) {
-  stamp(req, res);
+  // The server's own request for a page carries the reader's stamped headers.
+  if (!servePage?.isRenderAgain(req)) stamp(req, res);
   if ((await serveStatic(req, res)) || (await relayMedia(req, res))) return;
   if (servePage && !(await gates.gated(brandOfHost(req.headers.host ?? ''))) && (await servePage(req, res))) return;
   await handle(req, res);

@@ -9,6 +9,10 @@
 // (decision 0293), when `memberAudience` names a class for their session: one page per class, rendered as
 // a shell (x-balcony-shell: the catalogue fetched as a visitor's, the header's coins and name by
 // the browser).
+// A page past its fresh time is still answered for a while, as it is, while the server asks
+// itself for the page again with the reader's headers (decision 0303): no reader waits for a
+// render once a page has been kept, and every one gets the kept page's script loader.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzip, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -24,6 +28,7 @@ import {
   PAGE_COOKIES,
   pageCookieWrites,
 } from './page-policy.mjs';
+import { paintFirst } from './paint-first.mjs';
 import { STAMPED_HEADERS } from './request-stamp.mjs';
 
 /**
@@ -36,6 +41,21 @@ const KEPT_PAGES = /^\/(?:$|home(?:\/[\w-]+)?\/?$|home\/pick\/\d+\/?$|detail\/\d
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** How long a request waits for the render of the same page before rendering its own. */
 const WAIT_FOR_RENDER_MS = 10_000;
+
+/**
+ * The header of the server's own request for a page it answers stale (decision 0303): its value
+ * is a secret of this process, so no browser can send one.
+ */
+const RENDER_AGAIN_HEADER = 'x-balcony-render-again';
+/** Headers of a reader's request that would not get the whole page: left out of a render again. */
+const NOT_FOR_RENDER_AGAIN = [
+  'if-none-match',
+  'if-modified-since',
+  'range',
+  'if-range',
+  'connection',
+  'content-length',
+];
 
 /** Headers that belong to one response, not to the page: never kept. */
 const PER_RESPONSE = new Set([
@@ -61,41 +81,86 @@ const gzipAsync = promisify(gzip);
 
 /**
  * @typedef {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>)
- *   & { drop: (matches: (host: string, pathname: string) => boolean) => number }} VisitorPages
+ *   & { drop: (matches: (host: string, pathname: string) => boolean) => number,
+ *       isRenderAgain: (req: import('node:http').IncomingMessage) => boolean }} VisitorPages
  *   answers a request from the cache (true), or watches its response to keep it (false); `drop`
  *   forgets the kept pages (and renders under way) of the hosts and paths `matches` names, and
- *   answers how many (page-drops.mjs: the api says what changed, decision 0231)
+ *   answers how many (page-drops.mjs: the api says what changed, decision 0231); `isRenderAgain`:
+ *   whether a request is this server's own, for a page it answered stale (its headers, stamped
+ *   ones included, are the reader's: they are not stamped again)
  */
 
 /**
  * @param {{
  *   seconds: number,
+ *   staleSeconds?: number,
  *   maxBytes: number,
  *   memberAudience?: (sessionCookie: string, host: string) => Promise<string | null>,
- * }} opts memberAudience: the class a member's session names (session-audience.mjs); without
- *   it, every member's page is rendered for them
+ *   renderAgain?: (path: string, headers: import('node:http').IncomingHttpHeaders) => Promise<void>,
+ * }} opts seconds: how long a kept page is fresh; staleSeconds: how long after that it is still
+ *   answered while the server renders it again (decision 0303), through `renderAgain`, which
+ *   asks this server for the page with these headers and settles when the answer has ended
+ *   (without it, a page past its seconds is rendered for the next reader); memberAudience: the
+ *   class a member's session names (session-audience.mjs); without it, every member's page is
+ *   rendered for them
  * @returns {null | VisitorPages} null when off
  */
-export function createVisitorPages({ seconds, maxBytes, memberAudience }) {
+export function createVisitorPages({ seconds, staleSeconds = 0, maxBytes, memberAudience, renderAgain }) {
   if (!(seconds > 0) || !(maxBytes > 0)) return null;
+  const freshMs = seconds * 1000;
+  const keptMs = freshMs + (renderAgain && staleSeconds > 0 ? staleSeconds * 1000 : 0);
   /** @type {LRUCache<string, KeptPage>} */
-  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: seconds * 1000 });
+  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: keptMs });
   /** @type {Map<string, Promise<KeptPage | undefined>>} renders in flight, by key */
   const rendering = new Map();
+  /** The pages answered stale whose render again is under way, by key. */
+  const refreshing = new Set();
+  const secret = Buffer.from(randomBytes(24).toString('base64url'));
+  /** @type {WeakSet<import('node:http').IncomingMessage>} */
+  const ownRequests = new WeakSet();
+
+  /** @param {import('node:http').IncomingMessage} req */
+  const isRenderAgain = (req) => {
+    if (ownRequests.has(req)) return true;
+    const value = req.headers[RENDER_AGAIN_HEADER];
+    if (value === undefined) return false;
+    delete req.headers[RENDER_AGAIN_HEADER];
+    const given = Buffer.from(String(value));
+    const own = given.length === secret.length && timingSafeEqual(given, secret);
+    if (own) ownRequests.add(req);
+    return own;
+  };
+
+  /**
+   * Renders the page of `req` again for the next readers, once at a time per page.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {string} key
+   */
+  const refresh = (req, key) => {
+    if (!renderAgain || refreshing.has(key)) return;
+    refreshing.add(key);
+    const headers = { ...req.headers, [RENDER_AGAIN_HEADER]: secret.toString() };
+    for (const name of NOT_FOR_RENDER_AGAIN) delete headers[name];
+    renderAgain(req.url ?? '/', headers)
+      .catch(() => {})
+      .finally(() => refreshing.delete(key));
+  };
 
   /** How many drops the api asked for: a render begun before one is not kept. */
   let drops = 0;
 
   /** @type {VisitorPages} */
   const serve = async (req, res) => {
+    const again = isRenderAgain(req);
     const key = await pageKey(req, memberAudience);
     if (!key) return false;
-    const page = pages.get(key) ?? (await rendering.get(key));
+    const page = again ? undefined : (pages.get(key) ?? (await rendering.get(key)));
     if (page) {
+      if (Date.now() - page.keptAt >= freshMs) refresh(req, key);
       await answer(req, res, page);
       return true;
     }
-    if (!rendering.has(key)) {
+    if (again || !rendering.has(key)) {
       const started = drops;
       const kept = keep(res).then((found) => {
         // Rendered while the api announced a change: answered, but not kept.
@@ -124,6 +189,7 @@ export function createVisitorPages({ seconds, maxBytes, memberAudience }) {
     for (const key of [...rendering.keys()]) if (hit(key)) rendering.delete(key);
     return dropped;
   };
+  serve.isRenderAgain = isRenderAgain;
   return serve;
 }
 
@@ -292,7 +358,8 @@ function keep(res) {
       if (!wanted || !res.writableFinished) return resolve(undefined);
       const decode = wanted.encoding === undefined ? (/** @type {Buffer} */ b) => b : DECODERS[wanted.encoding];
       if (!decode) return resolve(undefined);
-      const html = decode(Buffer.concat(chunks));
+      // The page's scripts wait for its first image (paint-first.mjs, decision 0302).
+      const html = Buffer.from(paintFirst(decode(Buffer.concat(chunks)).toString('utf8'), wanted.nonce));
       resolve({
         parts: split(html, Buffer.from(wanted.nonce)),
         nonce: wanted.nonce,

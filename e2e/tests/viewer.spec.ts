@@ -409,6 +409,33 @@ test('the viewer settings stay in a cookie, follow the reader’s other tabs, an
   expect(await kept()).toBe('SCROLL.SINGLE.sans.1');
 });
 
+test('a tap made while the page’s scripts are still arriving does what it pressed once they run', async ({ page }) => {
+  const episode = await findEpisode({ kind: 'IMAGE', minPages: 1, next: 'readable' });
+  const path = `/viewer/${episode.episode.id}`;
+  // Asked for once, the visitors' page is kept (decision 0146) and loads its scripts after its first image.
+  await page.request.get(path);
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js'),
+    async (route) => {
+      await arrived;
+      await route.continue();
+    },
+  );
+  const answer = await page.goto(path, { waitUntil: 'commit' });
+  expect(answer?.headers().age).toBeDefined();
+  await page.getByTestId('viewer-settings-open').click();
+  expect(await page.evaluate(() => (window as { __balconyEarlyTaps?: unknown[] }).__balconyEarlyTaps?.length)).toBe(1);
+  await expect(page.getByTestId('viewer-settings')).toBeHidden();
+  release();
+  await expect(page.getByTestId('viewer-settings')).toBeVisible();
+  await page.getByTestId('viewer-settings-close').click();
+  await expect(page.getByTestId('viewer-settings')).toBeHidden();
+});
+
 test('the top bar’s lines keep their places while the bar is still arriving', async ({ page }) => {
   // A busy phone can paint a partly parsed page: the series link before the episode's title and
   // the buttons exist. Neither line may move when the rest arrives (a layout shift).

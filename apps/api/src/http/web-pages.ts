@@ -26,7 +26,7 @@ export function signPageDrop(key: Buffer, body: string): string {
 /**
  * A listener for the shared cache's invalidations that tells each web at `baseUrls` which pages
  * to drop. Fire and forget: a web that is down has nothing to drop, and its pages end by
- * themselves within WEB_PAGE_CACHE_SECONDS anyway.
+ * themselves within WEB_PAGE_CACHE_SECONDS and one more reader anyway (decision 0303).
  */
 export function webPageDrops(opts: {
   baseUrls: readonly string[];

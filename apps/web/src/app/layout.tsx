@@ -8,6 +8,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { ToastProvider } from '@/components/feedback/Toast';
 import { SessionProvider } from '@/components/session/SessionProvider';
 import { AppShell } from '@/components/shell/AppShell';
+import { EarlyTaps } from '@/components/shell/EarlyTaps';
 import { UnsupportedBrowser } from '@/components/shell/UnsupportedBrowser';
 import { ConsentBootScript } from '@/components/tracking/ConsentBootScript';
 import { TrackingLayer } from '@/components/tracking/TrackingLayer';
@@ -92,6 +93,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         <ScreenIntl namespaces={['Consent']}>
           <TrackingLayer asks={asksConsent(brand.id)} />
         </ScreenIntl>
+        <EarlyTaps />
       </body>
     </html>
   );

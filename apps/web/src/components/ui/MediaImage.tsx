@@ -1,4 +1,4 @@
-import { IMAGE_SLOTS, type ImageSlotName, imageSources } from '@/lib/media/media';
+import { HERO_TIMING, IMAGE_SLOTS, type ImageSlotName, imageSources } from '@/lib/media/media';
 
 interface MediaImageProps {
   path: string;
@@ -28,6 +28,7 @@ export function MediaImage({ path, slot, alt, priority = false, className }: Med
       // page's scripts may hold the main thread then, and the next frame waits for them.
       decoding={priority ? 'sync' : 'async'}
       className={className}
+      {...(priority ? HERO_TIMING : {})}
     />
   );
 }

@@ -4,7 +4,7 @@ import type { ReadingPosition } from '@balcony/contracts';
 import { LAYOUT } from '@balcony/contracts/constants';
 import { type MouseEvent, type PointerEvent, type ReactNode, type Ref, useRef } from 'react';
 import { useTranslations } from 'use-intl';
-import { IMAGE_SLOTS, imageSources } from '@/lib/media/media';
+import { HERO_TIMING, IMAGE_SLOTS, imageSources } from '@/lib/media/media';
 import styles from './Viewer.module.css';
 
 export type ReaderPage =
@@ -151,6 +151,7 @@ function PageImage({
       fetchPriority={first ? 'high' : undefined}
       // The first page is the LCP image: painted in the first frame it is there for (MediaImage).
       decoding={first ? 'sync' : 'async'}
+      {...(first ? HERO_TIMING : {})}
       // A drag would start the browser's image drag-and-drop and cancel a paper-mode swipe.
       draggable={false}
       onError={() => {

@@ -20,11 +20,32 @@ async function audienceOf(sessionCookie: string): Promise<string | null> {
   return sessionCookie.startsWith('class:') ? sessionCookie.slice('class:'.length) : null;
 }
 
-async function start(render: (req: IncomingMessage, res: ServerResponse, nonce: string) => void) {
+async function start(
+  render: (req: IncomingMessage, res: ServerResponse, nonce: string) => void,
+  { seconds = 30, staleSeconds = 0 } = {},
+) {
   const rendered: Rendered = { count: 0, shells: 0 };
-  const servePage = createVisitorPages({ seconds: 30, maxBytes: 1024 * 1024, memberAudience: audienceOf });
+  let port = 0;
+  /** The server's own requests for pages it answered stale, each settled once its answer ended. */
+  const ownRequests: Promise<void>[] = [];
+  const servePage = createVisitorPages({
+    seconds,
+    staleSeconds,
+    maxBytes: 1024 * 1024,
+    memberAudience: audienceOf,
+    renderAgain: async (path, headers) => {
+      const asked = fetch(`http://127.0.0.1:${port}${path}`, { headers: headers as Record<string, string> }).then(
+        async (answer) => {
+          await answer.text();
+        },
+      );
+      ownRequests.push(asked);
+      return asked;
+    },
+  });
   const server = createServer(async (req, res) => {
-    req.headers[STAMPED_HEADERS.proto] = 'http';
+    // As server.mjs: the server's own request keeps the reader's stamped headers.
+    if (!servePage?.isRenderAgain(req)) req.headers[STAMPED_HEADERS.proto] = 'http';
     if (await servePage?.(req, res)) return;
     rendered.count += 1;
     if (req.headers[STAMPED_HEADERS.shell] === '1') rendered.shells += 1;
@@ -36,7 +57,8 @@ async function start(render: (req: IncomingMessage, res: ServerResponse, nonce: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rendered };
+  port = (server.address() as AddressInfo).port;
+  return { base: `http://127.0.0.1:${port}`, rendered, ownRequests };
 }
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -192,12 +214,64 @@ describe('the visitor page cache', () => {
     expect(rendered.count).toBe(10);
   });
 
+  it('answers a page past its fresh time as it is while it renders it again, and the next visitor gets the new one', async () => {
+    /** A page that says which render it is. */
+    const numbered = (_req: IncomingMessage, res: ServerResponse, nonce: string) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.writeHead(200);
+      res.end(`<html><head><script nonce="${nonce}">1</script></head><body>render ${rendered.count}</body></html>`);
+    };
+    const { base, rendered, ownRequests } = await start(numbered, { seconds: 0.2, staleSeconds: 30 });
+    expect(await (await fetch(`${base}/detail/54`)).text()).toContain('render 1');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Past its fresh time: the kept page, at once, and one render again for everyone who asks now.
+    const late = await Promise.all(
+      [1, 2, 3].map(() => fetch(`${base}/detail/54`, { headers: { 'if-none-match': '"x"' } })),
+    );
+    for (const answer of late) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('render 1');
+      expect(Number(answer.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    }
+    expect(ownRequests).toHaveLength(1);
+    await Promise.all(ownRequests);
+    expect(rendered.count).toBe(2);
+    const next = await fetch(`${base}/detail/54`);
+    expect(await next.text()).toContain('render 2');
+    expect(rendered.count).toBe(2);
+  });
+
+  it('takes a request that claims to be its own render again, without its secret, for a reader’s', async () => {
+    const { base, rendered } = await start(page);
+    await (await fetch(`${base}/detail/54`)).text();
+    const forged = await fetch(`${base}/detail/54`, { headers: { 'x-balcony-render-again': 'guess' } });
+    expect(forged.headers.get('age')).toBe('0');
+    expect(rendered.count).toBe(1);
+  });
+
   it('renders a page once for visitors who ask for it at the same time', async () => {
     const { base, rendered } = await start(page);
     const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${base}/home/ranking`)));
     const nonces = new Set(answers.map(nonceOf));
     expect(rendered.count).toBe(1);
     expect(nonces.size).toBe(8);
+  });
+
+  it('keeps the page with its chunk scripts waiting for the first image, under each answer’s own nonce', async () => {
+    const { base } = await start((_req, res, nonce) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.writeHead(200);
+      res.end(
+        `<html><head><script src="/_next/static/chunks/a.js" async="" nonce="${nonce}"></script></head><body></body></html>`,
+      );
+    });
+    const rendered = await (await fetch(`${base}/`)).text();
+    expect(rendered).toContain('<script src="/_next/static/chunks/a.js" async=""');
+    const kept = await fetch(`${base}/`);
+    const html = await kept.text();
+    expect(html).not.toContain('<script src="/_next/static/chunks/a.js"');
+    expect(html).toContain(`<script nonce="${nonceOf(kept)}">(function loadAfterFirstPaint(`);
+    expect(html).toContain('["/_next/static/chunks/a.js"]');
   });
 
   it('gzips a kept page for a browser that takes it', async () => {

@@ -30,6 +30,12 @@ export type ImageSlotName = keyof typeof IMAGE_SLOTS;
 
 const RELATIVE_BASE = 'http://relative.invalid';
 
+/**
+ * Element Timing on the screen's first image (the LCP element): a kept page's scripts start once
+ * it is painted (apps/web/paint-first.mjs, which names the same identifier; decision 0302).
+ */
+export const HERO_TIMING: Readonly<Record<string, string>> = { elementtiming: 'hero' };
+
 /** The rendition of `path` at `width`; keeps any query the api put on the path (signed page URLs). */
 export function mediaUrl(path: string, width: number): string {
   const url = new URL(path, RELATIVE_BASE);
