@@ -432,8 +432,6 @@ test('a tap made while the page’s scripts are still arriving does what it pres
   await expect(page.getByTestId('viewer-settings')).toBeHidden();
   release();
   await expect(page.getByTestId('viewer-settings')).toBeVisible();
-  // The loader stops keeping taps when React marks the document it listens on: the mark is there.
-  expect(await page.evaluate(() => Object.keys(document).some((key) => key.startsWith('_reactListening')))).toBe(true);
   await page.getByTestId('viewer-settings-close').click();
   await expect(page.getByTestId('viewer-settings')).toBeHidden();
 });

@@ -64,7 +64,7 @@ function subscribe(listener: () => void): () => void {
   const kept = readCookie(document.cookie, SETTINGS_COOKIE);
   if (kept !== undefined && current !== null && kept !== serializeSettings(current)) {
     current = parseSettings(kept);
-    for (const each of listeners) each();
+    listener();
   }
   const tabs = otherTabs();
   const onMessage = (event: MessageEvent<unknown>) => {

@@ -52,9 +52,13 @@ function pick<K extends keyof ViewerSettings>(value: unknown, key: K): ViewerSet
   return match === undefined ? DEFAULT_SETTINGS[key] : (match as ViewerSettings[K]);
 }
 
-/** The settings whose values `values` gives, by key and by the key's place in the cookie. */
 function fromValues(values: (key: keyof ViewerSettings, index: number) => unknown): ViewerSettings {
-  return Object.fromEntries(KEYS.map((key, index) => [key, pick(values(key, index), key)])) as ViewerSettings;
+  return {
+    mode: pick(values('mode', 0), 'mode'),
+    layout: pick(values('layout', 1), 'layout'),
+    font: pick(values('font', 2), 'font'),
+    size: pick(values('size', 3), 'size'),
+  };
 }
 
 /** The cookie's value, each unknown or missing part replaced by its default. */
