@@ -154,9 +154,15 @@ export function createVisitorPages({ seconds, staleSeconds = 0, maxBytes, member
     const again = isRenderAgain(req);
     const key = await pageKey(req, memberAudience);
     if (!key) return false;
-    const page = again ? undefined : (pages.get(key) ?? (await rendering.get(key)));
+    const found = again ? undefined : (pages.get(key) ?? (await rendering.get(key)));
+    const stale = found !== undefined && Date.now() - found.keptAt >= freshMs;
+    // A member's stale class page is rendered for them, as before decision 0303: their render
+    // goes through the app's proxy, which renews their session and its class (a render again
+    // would carry their session without giving the browser what the proxy renewed).
+    const member = req.headers[STAMPED_HEADERS.shell] === '1';
+    const page = stale && member ? undefined : found;
     if (page) {
-      if (Date.now() - page.keptAt >= freshMs) refresh(req, key);
+      if (stale) refresh(req, key);
       await answer(req, res, page);
       return true;
     }

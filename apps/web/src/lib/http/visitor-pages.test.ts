@@ -241,6 +241,18 @@ describe('the visitor page cache', () => {
     expect(rendered.count).toBe(2);
   });
 
+  it('renders a member’s class page past its fresh time for them, not from the kept one', async () => {
+    const { base, rendered, ownRequests } = await start(page, { seconds: 0.2, staleSeconds: 30 });
+    const member = { headers: { cookie: 'balcony_session=class:minor|bl' } };
+    await (await fetch(`${base}/detail/54`, member)).text();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const late = await fetch(`${base}/detail/54`, member);
+    await late.text();
+    expect(late.headers.get('age')).toBeNull();
+    expect(rendered.count).toBe(2);
+    expect(ownRequests).toHaveLength(0);
+  });
+
   it('takes a request that claims to be its own render again, without its secret, for a reader’s', async () => {
     const { base, rendered } = await start(page);
     await (await fetch(`${base}/detail/54`)).text();
