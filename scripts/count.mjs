@@ -39,16 +39,20 @@ function countFilesFailedWithoutTests(report) {
   ).length;
 }
 
-function firstLine(text) {
-  return (
-    String(text ?? '')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours from messages
-      .replace(/\u001b\[[0-9;]*m/g, '')
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .slice(0, 300) ?? ''
-  );
+/**
+ * A failure's message in a few lines: its first line, then what an assertion expected and received
+ * (or the diff of a deep equality), so a CI log names the value that broke without the trace.
+ */
+function summary(text) {
+  const lines = String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours from messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim());
+  const [first = '', ...rest] = lines;
+  const detail = rest.filter((l) => /^\s*(Expected|Received|[-+] )/.test(l) && !/^\s*at /.test(l)).slice(0, 12);
+  return [first.trim(), ...detail].map((l) => l.slice(0, 300)).join('\n    ');
 }
 
 function vitestFailures(report) {
@@ -56,8 +60,8 @@ function vitestFailures(report) {
   for (const suite of report.testResults ?? []) {
     const file = suite.name.replace(`${process.cwd()}/`, '');
     const tests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const t of tests) out.push(`${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (suite.status === 'failed' && tests.length === 0) out.push(`${file}: ${firstLine(suite.message)}`);
+    for (const t of tests) out.push(`${file} > ${t.fullName}: ${summary(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && tests.length === 0) out.push(`${file}: ${summary(suite.message)}`);
   }
   return out;
 }
@@ -70,7 +74,7 @@ function playwrightFailures(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message;
-        out.push(`${spec.file} [${test.projectName}] > ${[...titles, spec.title].join(' > ')}: ${firstLine(error)}`);
+        out.push(`${spec.file} [${test.projectName}] > ${[...titles, spec.title].join(' > ')}: ${summary(error)}`);
       }
     }
   };
