@@ -27,7 +27,7 @@ import {
 import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
 import { OneLinePerRequest } from './http/request-log.js';
-import { SECURITY_HEADERS } from './http/security-headers.js';
+import { DOCUMENT_HEADERS, DOCUMENT_PREFIX, SECURITY_HEADERS } from './http/security-headers.js';
 import { webPageDrops } from './http/web-pages.js';
 import { startJobs } from './jobs.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -169,7 +169,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(config.logReadSample),
     requestTimeout: REQUEST_TIMEOUT_MS,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -221,6 +221,7 @@ export async function buildApp({
     request.clientIp = address.ip;
     request.clientCountry = address.country;
     reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith(DOCUMENT_PREFIX)) reply.headers(DOCUMENT_HEADERS);
     done();
   });
   app.addHook('onRequest', refuseInvalidPreflight);
@@ -241,7 +242,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: DOCUMENT_PREFIX });
   // Limits apply only to routes that ask for one (login, codes, resets). With REDIS_URL every
   // replica counts in Redis; while Redis is down the limits are skipped rather than failing the
   // request (account locks still stop password guessing). Without it, in-process per replica.

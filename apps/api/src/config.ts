@@ -38,6 +38,8 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   WEB_ORIGIN: z.string().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // One successful quick read in this many is logged; every other answer always is (decision 0304).
+  LOG_READ_SAMPLE: z.coerce.number().int().min(1).default(10),
   SEED_ON_START: z.enum(['auto', 'never']).default('auto'),
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
@@ -185,6 +187,8 @@ export interface AppConfig {
   /** Base addresses of the web replicas told which visitor pages to drop (decision 0231); WEB_ORIGIN when absent. */
   webPageDropUrls?: string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Log one in this many successful quick reads (decision 0304); absent: every one. */
+  logReadSample?: number;
   /** Seed the demo catalog when the database has no series. */
   seedOnStart: boolean;
   auth: {
@@ -284,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    logReadSample: e.LOG_READ_SAMPLE,
     seedOnStart: e.SEED_ON_START === 'auto',
     auth: {
       secret: e.AUTH_SECRET ? new TextEncoder().encode(e.AUTH_SECRET) : localSecret(dataDir, 'auth-secret'),

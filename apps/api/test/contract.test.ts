@@ -88,11 +88,25 @@ describe('envelope and errors', () => {
         'x-content-type-options': 'nosniff',
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'x-frame-options': 'SAMEORIGIN',
-        'referrer-policy': 'no-referrer',
         'cross-origin-resource-policy': 'cross-origin',
         'x-request-id': expect.stringMatching(/[0-9a-f-]{36}/),
       });
+      // Switches only a document acts on stay off JSON answers (decision 0304).
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['x-xss-protection']).toBeUndefined();
     }
+  });
+
+  it('sends the document headers with the OpenAPI UI', async () => {
+    const res = await t.app.inject({ url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers).toMatchObject({
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('allows CORS from the web origin only', async () => {
