@@ -120,7 +120,8 @@ async function startSystem(): Promise<System> {
       child.kill('SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    // The api may still be flushing its database files as its process ends: retried, not failed.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const webUrl = `http://127.0.0.1:${WEB_PORT}`;
   try {
