@@ -27,7 +27,7 @@ import {
 import { createSensitiveLimits } from './http/rate-limits.js';
 import { connectRedis, shareAccountChanges, shareInvalidations } from './http/redis.js';
 import { OneLinePerRequest } from './http/request-log.js';
-import { DOCUMENT_HEADERS, DOCUMENT_PREFIX, SECURITY_HEADERS } from './http/security-headers.js';
+import { DOCUMENT_HEADERS, SECURITY_HEADERS } from './http/security-headers.js';
 import { webPageDrops } from './http/web-pages.js';
 import { startJobs } from './jobs.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -221,7 +221,6 @@ export async function buildApp({
     request.clientIp = address.ip;
     request.clientCountry = address.country;
     reply.headers(SECURITY_HEADERS);
-    if (request.url.startsWith(DOCUMENT_PREFIX)) reply.headers(DOCUMENT_HEADERS);
     done();
   });
   app.addHook('onRequest', refuseInvalidPreflight);
@@ -242,7 +241,16 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCUMENT_PREFIX });
+  // The api's only documents: they get the document headers too (decision 0304).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.headers(DOCUMENT_HEADERS);
+        done();
+      },
+    },
+  });
   // Limits apply only to routes that ask for one (login, codes, resets). With REDIS_URL every
   // replica counts in Redis; while Redis is down the limits are skipped rather than failing the
   // request (account locks still stop password guessing). Without it, in-process per replica.

@@ -30,6 +30,3 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
-
-/** The path under which the api serves HTML: the OpenAPI UI. */
-export const DOCUMENT_PREFIX = '/api/docs';
